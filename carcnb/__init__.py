@@ -1,0 +1,1 @@
+"""carcnb: a Carcassonne rules engine for notebooks."""

@@ -1,0 +1,261 @@
+"""The board: placed tiles, open positions with their edge constraints, features and followers.
+
+Everything is incremental (open positions keep a constraint key, features are a union-find without path
+compression) and every change goes through the journal, so a placement is undone exactly. Changes that
+split features (a tile replaced, a ferry moved) rebuild the union-find from the tiles.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .features import Feature, FeatureInfo, Follower, Node
+from .geometry import ACROSS, Pos, around, neighbour, side_centre
+from .journal import Journal
+from .tiles import Orientation, TileType
+
+CONNECTED = ("road", "city", "river")
+_SIDE_PORTS = tuple((3 * s, 3 * s + 1, 3 * s + 2) for s in range(4))
+_WEIGHT = (1, 6, 36, 216)  # constraint key digit per side (base 6, see tiles.EDGE_CODE)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile on the board at a rotation."""
+
+    tile: TileType
+    rot: int
+
+    @property
+    def orient(self) -> Orientation:
+        return self.tile.orientations[self.rot // 90]
+
+
+class Board:
+    def __init__(self, journal: Journal | None = None):
+        self.j = journal if journal is not None else Journal()
+        self.tiles: dict[Pos, Placed] = {}
+        self.open: dict[Pos, int] = {}
+        self.parent: dict[Node, Node] = {}
+        self.info: dict[Node, FeatureInfo] = {}
+        self.followers: dict[Node, tuple[str, ...]] = {}
+        self.ferries: dict[Pos, tuple[int, int]] = {}  # lake tile -> the two road segments its ferry joins
+        self.flood_marks: frozenset[Node] = frozenset()  # segments flooded by a spread flood
+
+    # ----- placement -------------------------------------------------------------------------------------
+    def fits(self, tile: TileType, pos: Pos, rot: int) -> bool:
+        key = self.open.get(pos)
+        return key is not None and rot in tile.rotations_fitting(key)
+
+    def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
+        """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
+        out = [(x, y, r) for (x, y), key in self.open.items() for r in tile.rotations_fitting(key)]
+        out.sort()
+        return out
+
+    def put(self, pos: Pos, tile: TileType, rot: int) -> None:
+        """Place a tile (no legality check: ``fits`` is the check) and connect its features."""
+        j = self.j
+        placed = Placed(tile, rot)
+        j.setitem(self.tiles, pos, placed)
+        if pos in self.open:
+            j.delitem(self.open, pos)
+        codes = placed.orient.codes
+        for side in range(4):
+            n = neighbour(pos, side)
+            if n not in self.tiles:
+                j.setitem(self.open, n, self.open.get(n, 0) + codes[side] * _WEIGHT[(side + 2) % 4])
+        self._connect(pos, placed)
+
+    def replace(self, pos: Pos, tile: TileType, rot: int = 0) -> Placed:
+        """Put ``tile`` where another tile lies (meteor, flood); returns the old tile. Rebuilds features."""
+        old = self.tiles[pos]
+        j = self.j
+        for node in [n for n in self.followers if n[0] == pos]:
+            j.delitem(self.followers, node)
+        if pos in self.ferries:
+            j.delitem(self.ferries, pos)
+        j.setitem(self.tiles, pos, Placed(tile, rot))
+        for side in range(4):
+            n = neighbour(pos, side)
+            if n not in self.tiles:
+                j.setitem(self.open, n, self._key(n))
+        self.rebuild()
+        return old
+
+    def _key(self, pos: Pos) -> int:
+        key = 0
+        for side in range(4):
+            t = self.tiles.get(neighbour(pos, side))
+            if t is not None:
+                key += t.orient.codes[(side + 2) % 4] * _WEIGHT[side]
+        return key
+
+    # ----- union-find ------------------------------------------------------------------------------------
+    def find(self, node: Node) -> Node:
+        parent = self.parent
+        p = parent[node]
+        while p != node:
+            node, p = p, parent[p]
+        return node
+
+    def _union(self, a: Node, b: Node) -> Node:
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return ra
+        info = self.info
+        if len(info[ra].members) < len(info[rb].members):
+            ra, rb = rb, ra
+        j = self.j
+        j.setitem(self.parent, rb, ra)
+        j.setitem(info, ra, info[ra].merged(info[rb]))
+        j.delitem(info, rb)
+        return ra
+
+    def _close_end(self, node: Node, flooded: bool = False) -> None:
+        root = self.find(node)
+        old = self.info[root]
+        self.j.setitem(self.info, root, old.but(open=old.open - 1, flooded=old.flooded or flooded))
+
+    def _connect(self, pos: Pos, placed: Placed) -> None:
+        j, info = self.j, self.info
+        orient = placed.orient
+        for i, seg in enumerate(orient.segments):
+            node = (pos, i)
+            j.setitem(self.parent, node, node)
+            opens = len(seg.sides) if seg.kind in CONNECTED else 0
+            j.setitem(info, node, FeatureInfo(seg.kind, (node,), opens, int(seg.pennant),
+                                              len(self.followers.get(node, ())), node in self.flood_marks))
+        if not orient.segments:
+            self._close_against(pos)
+            return
+        for side in range(4):
+            n = neighbour(pos, side)
+            other = self.tiles.get(n)
+            if other is None:
+                continue
+            if not other.tile.has_edges:
+                centre = orient.port_segment[side_centre(side)]
+                if centre >= 0 and orient.segments[centre].kind in CONNECTED:
+                    self._close_end((pos, centre), flooded=other.tile.has("flood"))
+                continue
+            oport = other.orient.port_segment
+            for p in _SIDE_PORTS[side]:
+                mine, theirs = orient.port_segment[p], oport[ACROSS[p]]
+                if mine < 0 or theirs < 0:
+                    continue
+                root = self._union((pos, mine), (n, theirs))
+                if p % 3 == 1 and orient.segments[mine].kind in CONNECTED:
+                    old = info[root]
+                    j.setitem(info, root, old.but(open=old.open - 2))
+
+    def _close_against(self, pos: Pos) -> None:
+        """A tile without edges (MT, FL) closes the feature ends that face it."""
+        flood = self.tiles[pos].tile.has("flood")
+        for side in range(4):
+            other = self.tiles.get(neighbour(pos, side))
+            if other is None or not other.tile.has_edges:
+                continue
+            seg = other.orient.port_segment[side_centre((side + 2) % 4)]
+            if seg >= 0 and other.orient.segments[seg].kind in CONNECTED:
+                self._close_end((neighbour(pos, side), seg), flooded=flood)
+
+    def join(self, a: Node, b: Node) -> None:
+        """Join two segments into one feature (a ferry across a lake)."""
+        self._union(a, b)
+
+    def rebuild(self) -> None:
+        """Recompute every feature from the tiles, ferries and flood marks (after a split)."""
+        j = self.j
+        j.setattr(self, "parent", {})
+        j.setattr(self, "info", {})
+        quiet = Journal()  # the fresh structures are restored by reference on undo
+        saved, self.j = self.j, quiet
+        try:
+            placed_so_far: dict[Pos, Placed] = {}
+            tiles, self.tiles = self.tiles, placed_so_far
+            for pos, placed in tiles.items():
+                placed_so_far[pos] = placed
+                self._connect(pos, placed)
+            self.tiles = tiles
+            for pos, (a, b) in self.ferries.items():
+                self._union((pos, a), (pos, b))
+        finally:
+            self.j = saved
+
+    def set_flood_marks(self, nodes: frozenset[Node]) -> None:
+        self.j.setattr(self, "flood_marks", nodes)
+        for node in nodes:
+            root = self.find(node)
+            self.j.setitem(self.info, root, self.info[root].but(flooded=True))
+
+    def set_ferry(self, pos: Pos, pair: tuple[int, int] | None) -> None:
+        """Lay, move or lift the ferry on a lake tile; moving one may split roads, so rebuild."""
+        old = self.ferries.get(pos)
+        if pair is None:
+            self.j.delitem(self.ferries, pos)
+        else:
+            self.j.setitem(self.ferries, pos, tuple(sorted(pair)))
+        if old is None and pair is not None:
+            self._union((pos, pair[0]), (pos, pair[1]))
+        else:
+            self.rebuild()
+
+    # ----- followers -------------------------------------------------------------------------------------
+    def add_follower(self, node: Node, color: str) -> None:
+        j = self.j
+        j.setitem(self.followers, node, self.followers.get(node, ()) + (color,))
+        root = self.find(node)
+        j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers + 1))
+
+    def remove_follower(self, node: Node, color: str) -> None:
+        j = self.j
+        colors = list(self.followers[node])
+        colors.remove(color)
+        if colors:
+            j.setitem(self.followers, node, tuple(colors))
+        else:
+            j.delitem(self.followers, node)
+        root = self.find(node)
+        j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers - 1))
+
+    def all_followers(self) -> list[Follower]:
+        return [Follower(c, pos, seg) for (pos, seg), colors in sorted(self.followers.items()) for c in colors]
+
+    def followers_of(self, color: str) -> int:
+        return sum(colors.count(color) for colors in self.followers.values())
+
+    # ----- features --------------------------------------------------------------------------------------
+    def occupied(self, node: Node) -> bool:
+        return self.info[self.find(node)].nfollowers > 0
+
+    def is_complete(self, node: Node) -> bool:
+        info = self.info[self.find(node)]
+        if info.flooded:
+            return False
+        if info.kind == "cloister":
+            return all(p in self.tiles for p in around(node[0]))
+        return info.kind in ("road", "city") and info.open == 0
+
+    def feature(self, node: Node) -> Feature:
+        root = self.find(node)
+        info = self.info[root]
+        followers = tuple(Follower(c, pos, seg) for (pos, seg) in sorted(info.members)
+                          for c in self.followers.get((pos, seg), ()))
+        return Feature(info.kind, tuple(sorted(info.members)), self.is_complete(root), info.flooded,
+                       info.pennants, followers)
+
+    def features(self) -> list[Feature]:
+        """Every feature on the board, in a stable order."""
+        return sorted((self.feature(root) for root in self.info), key=lambda f: f.root)
+
+    def segment(self, node: Node):
+        pos, i = node
+        return self.tiles[pos].orient.segments[i]
+
+    def node_at(self, pos: Pos, port: int) -> Node | None:
+        """The segment node holding ``port`` (board orientation) on the tile at ``pos``."""
+        placed = self.tiles.get(pos)
+        if placed is None:
+            return None
+        seg = placed.orient.port_segment[port]
+        return None if seg < 0 else (pos, seg)

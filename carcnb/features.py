@@ -1,0 +1,82 @@
+"""Features: cities, roads, fields, rivers and cloisters as unions of tile segments across the board.
+
+The board keeps a union-find over segment nodes ``(pos, segment index)``; each root holds a
+``FeatureInfo``. Infos are replaced, never mutated, so the journal can restore them by reference.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .geometry import Pos
+
+Node = tuple[Pos, int]
+
+
+class FeatureInfo:
+    """What the union-find root knows about its feature."""
+
+    __slots__ = ("kind", "members", "open", "pennants", "nfollowers", "flooded")
+
+    def __init__(self, kind: str, members: tuple[Node, ...], open_: int, pennants: int, nfollowers: int = 0,
+                 flooded: bool = False):
+        self.kind = kind
+        self.members = members
+        self.open = open_
+        self.pennants = pennants
+        self.nfollowers = nfollowers
+        self.flooded = flooded
+
+    def merged(self, other: FeatureInfo) -> FeatureInfo:
+        return FeatureInfo(self.kind, self.members + other.members, self.open + other.open,
+                           self.pennants + other.pennants, self.nfollowers + other.nfollowers,
+                           self.flooded or other.flooded)
+
+    def but(self, **changes) -> FeatureInfo:
+        info = FeatureInfo(self.kind, self.members, self.open, self.pennants, self.nfollowers, self.flooded)
+        for k, v in changes.items():
+            setattr(info, k, v)
+        return info
+
+
+@dataclass(frozen=True)
+class Follower:
+    """A follower standing on a segment of a tile."""
+
+    color: str
+    pos: Pos
+    segment: int
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A read-only view of one feature as it is now connected across the board."""
+
+    kind: str
+    nodes: tuple[Node, ...]
+    complete: bool
+    flooded: bool
+    pennants: int
+    followers: tuple[Follower, ...]
+
+    @property
+    def tiles(self) -> tuple[Pos, ...]:
+        """The positions the feature covers, each once even when it crosses a tile twice."""
+        return tuple(sorted({pos for pos, _ in self.nodes}))
+
+    @property
+    def root(self) -> Node:
+        return min(self.nodes)
+
+    def counts(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for f in self.followers:
+            out[f.color] = out.get(f.color, 0) + 1
+        return out
+
+    def majority(self) -> tuple[str, ...]:
+        """The colours with the most followers on the feature (all of them on a tie)."""
+        counts = self.counts()
+        if not counts:
+            return ()
+        top = max(counts.values())
+        return tuple(sorted(c for c, n in counts.items() if n == top))

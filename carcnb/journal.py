@@ -1,0 +1,49 @@
+"""An undo journal: every change to a game goes through it, so ``undo`` restores the state exactly."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+_MISSING = object()
+
+
+def _restore_item(d: dict, key: Any, old: Any) -> None:
+    if old is _MISSING:
+        del d[key]
+    else:
+        d[key] = old
+
+
+class Journal:
+    """Records the inverse of each change; ``rollback`` undoes everything since the last ``mark``."""
+
+    __slots__ = ("entries", "marks")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple[Callable, Any, Any, Any]] = []
+        self.marks: list[int] = []
+
+    def setitem(self, d: dict, key: Any, value: Any) -> None:
+        self.entries.append((_restore_item, d, key, d.get(key, _MISSING)))
+        d[key] = value
+
+    def delitem(self, d: dict, key: Any) -> None:
+        self.entries.append((_restore_item, d, key, d[key]))
+        del d[key]
+
+    def setattr(self, obj: Any, name: str, value: Any) -> None:
+        self.entries.append((setattr, obj, name, getattr(obj, name)))
+        setattr(obj, name, value)
+
+    def mark(self) -> None:
+        self.marks.append(len(self.entries))
+
+    def rollback(self) -> None:
+        stop = self.marks.pop()
+        entries = self.entries
+        while len(entries) > stop:
+            fn, a, b, c = entries.pop()
+            fn(a, b, c)
+
+    @property
+    def depth(self) -> int:
+        return len(self.marks)

@@ -1,0 +1,80 @@
+"""Rule modules: the base turn and each expansion as hooks into the turn machine.
+
+A module only answers hooks; the state machine calls them in module order. Defaults change nothing.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..features import Feature, Node
+    from ..geometry import Pos
+    from ..state import GameState
+    from ..steps import Step
+    from ..tiles import TileType
+
+
+class RuleModule:
+    """Hooks with neutral defaults; subclasses override what their rules change."""
+
+    name = ""
+
+    def start_tile(self, sets: frozenset[str]) -> str | None:
+        return None
+
+    def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
+        """Tiles this module adds to the pile, by stage (0 river, 1 lake, 2 the rest)."""
+        return {}
+
+    def filter_placements(self, state: GameState, tile: TileType,
+                          placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+        return placements
+
+    def turn_steps(self, state: GameState, tile: TileType) -> list[Step] | None:
+        """The steps of a turn with ``tile`` in hand, when this module plays it differently."""
+        return None
+
+    def after_place(self, state: GameState, pos: Pos) -> list[Step]:
+        return []
+
+    def can_deploy(self, state: GameState, node: Node) -> bool:
+        return True
+
+    def after_deploy(self, state: GameState) -> list[Step]:
+        return []
+
+    def after_score(self, state: GameState) -> list[Step]:
+        return []
+
+    def before_draw(self, state: GameState) -> None:
+        """Effects at the start of a turn, before the draw."""
+
+    def before_final(self, state: GameState) -> None:
+        """Effects after the last tile, before final scoring."""
+
+    def notes(self, board: Board, feature: Feature) -> list[str]:
+        return []
+
+    def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None:
+        return None
+
+    def counts_for_fields(self, board: Board, city: Feature) -> bool:
+        return True
+
+    def completable(self, board: Board, feature: Feature) -> bool:
+        return True
+
+    def problems(self, state: GameState) -> list[str]:
+        return []
+
+
+def modules_for(sets: frozenset[str], rulings: dict[str, str]) -> list[RuleModule]:
+    """The rule modules a game with these sets plays by, base first."""
+    from .base import BaseRules
+    from .river import RiverRules
+
+    mods: list[RuleModule] = [BaseRules()]
+    if "river" in sets:
+        mods.append(RiverRules())
+    return mods

@@ -1,0 +1,229 @@
+"""The base game: the turn (draw, place, deploy, score), discarding, and final scoring."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..actions import Action, Deploy, Discard, Draw, Pass, Place
+from ..features import Feature, Node
+from ..geometry import around
+from ..scoring import ScoreRow, score_completed, score_fields, score_unfinished
+from ..steps import CHANCE, Step
+from ..tiles import catalogue
+from . import RuleModule
+
+if TYPE_CHECKING:
+    from ..state import GameState
+
+
+class BaseRules(RuleModule):
+    name = "base"
+
+    def start_tile(self, sets: frozenset[str]) -> str | None:
+        return "D"
+
+    def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
+        return {2: {t.id: t.count for t in catalogue().of_set("base")}}
+
+    def can_deploy(self, state: GameState, node: Node) -> bool:
+        return state.board.segment(node).kind != "river"
+
+
+def begin_turn(state: GameState) -> None:
+    """Start the active player's turn: effects before the draw, then the draw (or the end)."""
+    for m in state.modules:
+        m.before_draw(state)
+    draw_or_end(state)
+
+
+def draw_or_end(state: GameState) -> None:
+    state.push([DrawStep() if state.pile_size() else FinalStep()])
+
+
+def turn_steps(state: GameState) -> list[Step]:
+    tile = state.hand_tile
+    for m in state.modules:
+        steps = m.turn_steps(state, tile)
+        if steps is not None:
+            return steps
+    return [PlaceStep(), DeployStep(), ScoreStep(), EndTurnStep()]
+
+
+@dataclass(frozen=True)
+class DrawStep(Step):
+    def actor(self, state: GameState) -> int | None:
+        return CHANCE
+
+    def legal(self, state: GameState) -> list[Action]:
+        return [Draw(t) for t in sorted(state.pile_stage())]
+
+    def apply(self, state: GameState, action: Action) -> None:
+        assert isinstance(action, Draw)
+        state.take_from_pile(action.tile)
+        state.j.setattr(state, "hand", action.tile)
+        state.push(turn_steps(state))
+
+
+def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
+    tile = state.hand_tile
+    places = state.board.placements(tile)
+    for m in state.modules:
+        places = m.filter_placements(state, tile, places)
+    return places
+
+
+@dataclass(frozen=True)
+class PlaceStep(Step):
+    def actor(self, state: GameState) -> int | None:
+        return state.turn
+
+    def legal(self, state: GameState) -> list[Action]:
+        places = legal_placements(state)
+        return [Place(x, y, r) for x, y, r in places] if places else [Discard()]
+
+    def apply(self, state: GameState, action: Action) -> None:
+        j = state.j
+        if isinstance(action, Discard):
+            j.setattr(state, "hand", None)
+            j.setattr(state, "todo", ())
+            draw_or_end(state)
+            return
+        assert isinstance(action, Place)
+        state.board.put(action.pos, state.hand_tile, action.rot)
+        j.setattr(state, "placed", action.pos)
+        j.setattr(state, "hand", None)
+        for m in state.modules:
+            state.push(m.after_place(state, action.pos))
+
+    def describe(self) -> str:
+        return "place the tile"
+
+
+def deploy_targets(state: GameState, pos, color: str) -> list[Node]:
+    """Segments of the tile at ``pos`` where ``color`` may deploy: unoccupied feature, follower in supply."""
+    if state.supply(color) <= 0:
+        return []
+    board = state.board
+    placed = board.tiles[pos]
+    out = []
+    for i in range(len(placed.orient.segments)):
+        node = (pos, i)
+        if not board.occupied(node) and all(m.can_deploy(state, node) for m in state.modules):
+            out.append(node)
+    return out
+
+
+@dataclass(frozen=True)
+class DeployStep(Step):
+    def actor(self, state: GameState) -> int | None:
+        return state.turn
+
+    def legal(self, state: GameState) -> list[Action]:
+        pos = state.placed
+        nodes = deploy_targets(state, pos, state.active)
+        acts: list[Action] = sorted(Deploy(pos, state.board.segment(n).anchor) for n in nodes)
+        return acts + [Pass()]
+
+    def apply(self, state: GameState, action: Action) -> None:
+        if isinstance(action, Deploy):
+            state.board.add_follower(state.board.node_at(action.pos, action.port), state.active)
+        for m in state.modules:
+            state.push(m.after_deploy(state))
+
+    def describe(self) -> str:
+        return "deploy a follower"
+
+
+def turn_candidates(state: GameState) -> list[Node]:
+    """Segments whose features this turn may have completed: the placed tile's, nearby cloisters, and any
+    a rule module touched (``ext['touched']``)."""
+    board = state.board
+    nodes: list[Node] = []
+    if state.placed is not None and state.placed in board.tiles:
+        pos = state.placed
+        nodes += [(pos, i) for i in range(len(board.tiles[pos].orient.segments))]
+        for p in around(pos):
+            t = board.tiles.get(p)
+            if t is not None:
+                nodes += [(p, i) for i, s in enumerate(t.orient.segments) if s.kind == "cloister"]
+    nodes += state.ext.get("touched", ())
+    return nodes
+
+
+def score_turn(state: GameState, nodes: list[Node]) -> list[ScoreRow]:
+    """Score every completed feature among ``nodes`` that has followers, and send the followers home."""
+    board = state.board
+    seen = set()
+    rows = []
+    for node in nodes:
+        if node[0] not in board.tiles:
+            continue
+        root = board.find(node)
+        if root in seen:
+            continue
+        seen.add(root)
+        if not board.info[root].nfollowers or not board.is_complete(root):
+            continue
+        feature = board.feature(root)
+        if not all(m.completable(board, feature) for m in state.modules):
+            continue
+        row = score_completed(board, feature, state.game.ruling("scoring.edition"), state.modules)
+        rows.append(row)
+        state.add_points(row)
+        for f in feature.followers:
+            board.remove_follower((f.pos, f.segment), f.color)
+    return rows
+
+
+@dataclass(frozen=True)
+class ScoreStep(Step):
+    def run(self, state: GameState) -> None:
+        score_turn(state, turn_candidates(state))
+        if "touched" in state.ext:
+            state.j.delitem(state.ext, "touched")
+        for m in state.modules:
+            state.push(m.after_score(state))
+
+
+@dataclass(frozen=True)
+class EndTurnStep(Step):
+    def run(self, state: GameState) -> None:
+        j = state.j
+        j.setattr(state, "placed", None)
+        j.setattr(state, "turn", (state.turn + 1) % len(state.players))
+        begin_turn(state)
+
+
+def final_rows(state: GameState) -> list[ScoreRow]:
+    """End-of-game scoring of the board as it stands (effects before final scoring already applied)."""
+    board = state.board
+    edition = state.game.ruling("scoring.edition")
+    rows = []
+    fields: list[Feature] = []
+    for feature in board.features():
+        if feature.kind == "field":
+            fields.append(feature)
+        elif feature.followers and feature.kind != "river":
+            if feature.complete and all(m.completable(board, feature) for m in state.modules):
+                rows.append(score_completed(board, feature, edition, state.modules))
+            else:
+                rows.append(score_unfinished(board, feature, state.modules))
+    rows += score_fields(board, fields, edition, state.modules)
+    return rows
+
+
+def apply_final(state: GameState) -> list[ScoreRow]:
+    """Apply the effects before final scoring, score the board and end the game."""
+    for m in state.modules:
+        m.before_final(state)
+    rows = final_rows(state)
+    for row in rows:
+        state.add_points(row)
+    state.j.setattr(state, "over", True)
+    return rows
+
+
+@dataclass(frozen=True)
+class FinalStep(Step):
+    def run(self, state: GameState) -> None:
+        apply_final(state)

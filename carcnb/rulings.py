@@ -1,0 +1,91 @@
+"""The rulings registry: every open question of the rules texts as a named option with a default."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import UnknownRulingError
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    question: str
+    options: dict[str, str]  # option -> one line of meaning; the first is the default
+    source: str  # where in the seeds the question arises
+
+    @property
+    def default(self) -> str:
+        return next(iter(self.options))
+
+
+_CROP = {t: f"the Ferries box adds {t}" for t in ("CR1", "CR2", "CF1", "CC1", "CC2")}
+
+RULINGS: dict[str, Ruling] = {r.id: r for r in [
+    Ruling("earthquake.timing", "Which board decides the earthquake tokens?",
+           {"final": "the board after the last tile", "on_place": "the cities within range when EQ is placed"},
+           "natural-disasters: Earthquake, 'Either during the game or before final scoring'"),
+    Ruling("earthquake.destroyed_center", "A meteor replaced EQ: is there still an earthquake?",
+           {"none": "no tokens", "at_meteor": "range measured from the meteor"},
+           "natural-disasters: Meteor may land on 'any tile that is already in play'"),
+    Ruling("flood.without_river", "FL is drawn but no river tile is in play",
+           {"redraw": "FL leaves the game, draw again", "any_tile": "FL replaces any non-start tile"},
+           "natural-disasters: Flood, 'If you are playing with either River I or II'"),
+    Ruling("flood.followers_on_replaced", "Followers on the tile that FL replaces",
+           {"return": "back to their owners", "lost": "out of the game"},
+           "natural-disasters: Flood, 'remove that tile from the game'"),
+    Ruling("flood.covered_scope", "Which features the spread flood stops",
+           {"segment": "any feature with a segment on a covered tile",
+            "edge": "only features touching the outer edge of the cut-out area"},
+           "natural-disasters: Flood, 'covers the 8 surrounding tiles'"),
+    Ruling("flood.covered_empty", "May a tile be placed on a covered empty position?",
+           {"no": "covered empty positions take no tile", "yes": "they take tiles as usual"},
+           "natural-disasters: Flood, the cut-out over the 8 surrounding positions"),
+    Ruling("meteor.targets", "Tiles the meteor may not land on",
+           {"start,spring,flood": "not the start tile, the spring or FL", "start": "only not the start tile"},
+           "natural-disasters: Meteor, footnote 3"),
+    Ruling("meteor.adjacency", "'Adjacent to the last tile chosen'",
+           {"orthogonal": "the 4 tiles sharing an edge", "king": "the 8 surrounding tiles"},
+           "natural-disasters: Meteor, 'a tile adjacent to the last tile chosen'"),
+    Ruling("meteor.followers_on_target", "Followers on the tile the meteor replaces",
+           {"return": "back to their owners", "lost": "out of the game"},
+           "natural-disasters: Meteor, 'replace the landscape tile with the meteor tile'"),
+    Ruling("meteor.ferry_on_target", "A ferry on a lake tile the meteor replaces",
+           {"return": "back to the ferry supply", "lost": "out of the game"},
+           "natural-disasters with the-ferries: neither text says"),
+    Ruling("tornado.steps", "'2 spaces orthogonally'",
+           {"turning": "two single steps, each N/E/S/W, may turn", "straight": "two steps in one direction"},
+           "natural-disasters: Tornado, 'moving the tornado 2 spaces orthogonally'"),
+    Ruling("tornado.over_empty", "May the tornado cross or stop on an empty position?",
+           {"no": "tiles in play only", "yes": "an empty position picks up nothing"},
+           "natural-disasters: Tornado, 'moves across or lands on a tile'"),
+    Ruling("tornado.short_move", "A player can make only one of the two steps",
+           {"stop": "one step, then the tornado stops", "skip": "the tornado stops without that step"},
+           "natural-disasters: Tornado, 'or may not be moved any further'"),
+    Ruling("tornado.revisit", "'Not the same tile twice per turn'",
+           {"per_move": "within one player's two steps", "per_tornado": "never twice in the whole event"},
+           "natural-disasters: Tornado, 'may not be moved to the same tile twice per turn'"),
+    Ruling("ferries.crop_circle_tile", "Which Crop Circles II tile the Ferries box adds",
+           {"CF2": "the Ferries box adds CF2", **_CROP, "none": "no crop circle tile"},
+           "the-ferries: Contents, '1 new land tile with crop circle'"),
+    Ruling("scoring.edition", "Field scoring and two-tile cities",
+           {"third": "3 per completed city per field; a 2-tile city scores 4",
+            "second": "each city counts at most once per player; a 2-tile city scores 2"},
+           "base game editions"),
+]}
+
+
+def defaults() -> dict[str, str]:
+    return {rid: r.default for rid, r in RULINGS.items()}
+
+
+def resolve(overrides: dict[str, str] | None) -> dict[str, str]:
+    """The full set of rulings for a game: defaults with ``overrides`` checked and applied."""
+    chosen = defaults()
+    for rid, option in (overrides or {}).items():
+        if rid not in RULINGS:
+            raise UnknownRulingError(f"unknown ruling {rid!r} (known: {', '.join(RULINGS)})")
+        if option not in RULINGS[rid].options:
+            raise UnknownRulingError(
+                f"ruling {rid!r} has no option {option!r} (options: {', '.join(RULINGS[rid].options)})")
+        chosen[rid] = option
+    return chosen

@@ -1,0 +1,125 @@
+"""Scoring: points for completed features, end-of-game values and fields, each as a traceable row."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from .features import Feature, Node
+from .geometry import Pos, around
+
+if TYPE_CHECKING:
+    from .board import Board
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One line of a score breakdown: a feature, who scores, how much and why."""
+
+    kind: str
+    tiles: tuple[Pos, ...]
+    complete: bool
+    scorers: tuple[str, ...]
+    points: int
+    reason: str
+    followers: tuple[tuple[str, Pos, int], ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def as_dict(self) -> dict:
+        return {"kind": self.kind, "tiles": [list(t) for t in self.tiles], "complete": self.complete,
+                "scorers": list(self.scorers), "points": self.points, "reason": self.reason,
+                "followers": [{"color": c, "tile": list(p), "segment": s} for c, p, s in self.followers],
+                "notes": list(self.notes)}
+
+
+class ScoringRules(Protocol):
+    """What rule modules may change about scoring (see ``rules.RuleModule``)."""
+
+    def notes(self, board: Board, feature: Feature) -> list[str]: ...
+    def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None: ...
+    def counts_for_fields(self, board: Board, city: Feature) -> bool: ...
+
+
+def cloister_neighbours(board: Board, pos: Pos) -> int:
+    """Surrounding tiles that count for a cloister (a tile without features, like MT, counts for nothing)."""
+    return sum(1 for p in around(pos) if p in board.tiles and board.tiles[p].tile.segments)
+
+
+def completion_points(board: Board, feature: Feature, edition: str) -> int:
+    n = len(feature.tiles)
+    if feature.kind == "road":
+        return n
+    if feature.kind == "city":
+        if edition == "second" and n == 2:
+            return n + feature.pennants
+        return 2 * n + 2 * feature.pennants
+    if feature.kind == "cloister":
+        return 1 + cloister_neighbours(board, feature.nodes[0][0])
+    return 0
+
+
+def end_points(board: Board, feature: Feature) -> int:
+    n = len(feature.tiles)
+    if feature.kind == "road":
+        return n
+    if feature.kind == "city":
+        return n + feature.pennants
+    if feature.kind == "cloister":
+        return 1 + cloister_neighbours(board, feature.nodes[0][0])
+    return 0
+
+
+def _row(feature: Feature, scorers: tuple[str, ...], points: int, reason: str, notes: list[str]) -> ScoreRow:
+    return ScoreRow(feature.kind, feature.tiles, feature.complete, scorers, points, reason,
+                    tuple((f.color, f.pos, f.segment) for f in feature.followers), tuple(notes))
+
+
+def score_completed(board: Board, feature: Feature, edition: str, rules: list[ScoringRules]) -> ScoreRow:
+    """The row for a feature completed during the game (majority scores; ties all score)."""
+    notes = [n for r in rules for n in r.notes(board, feature)]
+    points = completion_points(board, feature, edition)
+    return _row(feature, feature.majority(), points, "completed", notes)
+
+
+def score_unfinished(board: Board, feature: Feature, rules: list[ScoringRules]) -> ScoreRow:
+    """The end-of-game row for a feature with followers that was never completed."""
+    notes = [n for r in rules for n in r.notes(board, feature)]
+    reason = "flooded, scored as unfinished" if feature.flooded else "unfinished"
+    points = end_points(board, feature)
+    for r in rules:
+        override = r.end_value(board, feature)
+        if override is not None:
+            points, reason = override
+    return _row(feature, feature.majority(), points, reason, notes)
+
+
+def score_fields(board: Board, fields: list[Feature], edition: str, rules: list[ScoringRules]) -> list[ScoreRow]:
+    """Farmers: for each field, the majority scores 3 per completed city it touches."""
+    city_cache: dict[Node, Feature] = {}
+    credited: set[tuple[str, Node]] = set()
+    rows = []
+    for f in fields:
+        if not f.followers:
+            continue
+        cities: dict[Node, Feature] = {}
+        for pos, seg in f.nodes:
+            for ci in board.segment((pos, seg)).cities:
+                root = board.find((pos, ci))
+                if root not in city_cache:
+                    city_cache[root] = board.feature(root)
+                cities[root] = city_cache[root]
+        done = [root for root, c in sorted(cities.items()) if c.complete]
+        kept = [root for root in done if all(r.counts_for_fields(board, cities[root]) for r in rules)]
+        notes = [n for r in rules for n in r.notes(board, f)]
+        if len(kept) < len(done):
+            notes.append(f"{len(done) - len(kept)} completed city(ies) give no farm points")
+        scorers = f.majority()
+        if edition == "second":
+            per = {c: [root for root in kept if (c, root) not in credited] for c in scorers}
+            for c in scorers:
+                credited.update((c, root) for root in per[c])
+            for c in scorers:
+                rows.append(_row(f, (c,), 3 * len(per[c]),
+                                 f"farm: {len(per[c])} completed cities not yet counted for {c}", notes))
+            continue
+        rows.append(_row(f, scorers, 3 * len(kept), f"farm: {len(kept)} completed cities", notes))
+    return rows

@@ -1,0 +1,247 @@
+"""The game as a state machine in the OpenSpiel shape.
+
+``current_player()`` is a seat index, ``CHANCE`` (the tile draw) or ``TERMINAL``; ``legal_actions()`` is
+sorted and deterministic; ``apply`` checks legality once; ``undo`` restores the previous state exactly
+through the journal; ``clone`` gives an independent copy.
+"""
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+
+from .actions import Action, Draw
+from .board import Board
+from .errors import IllegalActionError
+from .features import Feature, Node
+from .geometry import Pos
+from .journal import Journal
+from .rules import RuleModule, modules_for
+from .rulings import resolve
+from .scoring import ScoreRow
+from .steps import CHANCE, TERMINAL, Step  # noqa: F401  (CHANCE re-exported)
+from .tiles import TileType, catalogue
+
+COLORS = ("red", "blue", "green", "yellow", "black", "gray")
+FOLLOWERS = 7
+
+
+@dataclass(frozen=True)
+class Game:
+    """What does not change during a game: seats, sets, rulings."""
+
+    players: tuple[str, ...] = ("red", "blue")
+    sets: frozenset[str] = frozenset({"base"})
+    rulings: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "sets", frozenset(self.sets) | {"base"})
+        object.__setattr__(self, "rulings", resolve(self.rulings))
+        object.__setattr__(self, "players", tuple(self.players))
+
+    @property
+    def modules(self) -> list[RuleModule]:
+        return _modules(self.sets, tuple(sorted(self.rulings.items())))
+
+    def ruling(self, rid: str) -> str:
+        return self.rulings[rid]
+
+    def start_tile(self) -> str:
+        for m in self.modules:
+            tid = m.start_tile(self.sets)
+            if tid is not None:
+                last = tid
+        return last
+
+    def pile(self) -> list[dict[str, int]]:
+        """The tiles to draw, by stage, without the start tile."""
+        stages: list[dict[str, int]] = [{}, {}, {}]
+        for m in self.modules:
+            for stage, tiles in m.pile(self.sets, self.rulings).items():
+                for tid, n in tiles.items():
+                    stages[stage][tid] = stages[stage].get(tid, 0) + n
+        start = self.start_tile()
+        for stage in stages:
+            if stage.get(start):
+                stage[start] -= 1
+                break
+        return [{t: n for t, n in s.items() if n > 0} for s in stages]
+
+
+_MODULE_CACHE: dict = {}
+
+
+def _modules(sets: frozenset[str], rulings: tuple) -> list[RuleModule]:
+    key = (sets, rulings)
+    if key not in _MODULE_CACHE:
+        _MODULE_CACHE[key] = modules_for(sets, dict(rulings))
+    return _MODULE_CACHE[key]
+
+
+class GameState:
+    def __init__(self, game: Game | None = None, seed: int | None = None, *, empty: bool = False):
+        self.game = game or Game()
+        self.modules = self.game.modules
+        self.j = Journal()
+        self.board = Board(self.j)
+        players = self.game.players
+        self.scores: dict[str, int] = {c: 0 for c in players}
+        self.lost: dict[str, int] = {c: 0 for c in players}
+        self.stages: list[dict[str, int]] = self.game.pile()
+        self.turn = 0
+        self.hand: str | None = None
+        self.placed: Pos | None = None
+        self.todo: tuple[Step, ...] = ()
+        self.rows: tuple[ScoreRow, ...] = ()
+        self.ext: dict = {}
+        self.over = False
+        self.history: list[Action] = []
+        self.rng = random.Random(seed)
+        if not empty:
+            start = catalogue()[self.game.start_tile()]
+            self.board.put((0, 0), start, 0)
+            from .rules.base import begin_turn
+            begin_turn(self)
+            self._advance()
+        self.j.entries.clear()
+
+    # ----- the OpenSpiel surface -------------------------------------------------------------------------
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.game.players
+
+    def current_player(self) -> int:
+        if self.over or not self.todo:
+            return TERMINAL
+        return self.todo[0].actor(self)
+
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def legal_actions(self) -> list[Action]:
+        if self.over or not self.todo:
+            return []
+        return self.todo[0].legal(self)
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The possible draws with their probabilities (only at a chance node)."""
+        if not self.is_chance():
+            return []
+        stage = self.pile_stage()
+        total = sum(stage.values())
+        return [(Draw(t), n / total) for t, n in sorted(stage.items())]
+
+    def sample_chance(self) -> Action:
+        """A draw picked by this state's seeded random generator."""
+        stage = self.pile_stage()
+        pick = self.rng.randrange(sum(stage.values()))
+        for tid in sorted(stage):
+            pick -= stage[tid]
+            if pick < 0:
+                return Draw(tid)
+        raise AssertionError("empty pile at a chance node")
+
+    def apply(self, action: Action, check: bool = True) -> None:
+        """Play ``action``; raises ``IllegalActionError`` (listing the legal ones) when it is not legal."""
+        if check:
+            legal = self.legal_actions()
+            if action not in legal:
+                shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+                raise IllegalActionError(f"illegal action {str(action)!r} at {self.todo[0].describe() if self.todo else 'game end'}"
+                                         f" (legal: {shown or 'none'})")
+        self.j.mark()
+        step = self.todo[0]
+        self.j.setattr(self, "todo", self.todo[1:])
+        step.apply(self, action)
+        self._advance()
+        self.history.append(action)
+
+    def undo(self) -> Action:
+        """Take back the last action exactly; returns it."""
+        if not self.history:
+            raise IllegalActionError("nothing to undo")
+        self.j.rollback()
+        return self.history.pop()
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)
+
+    # ----- helpers used by rule modules ------------------------------------------------------------------
+    def _advance(self) -> None:
+        while self.todo and not self.over and self.todo[0].actor(self) is None:
+            step = self.todo[0]
+            self.j.setattr(self, "todo", self.todo[1:])
+            step.run(self)
+
+    def push(self, steps: list[Step]) -> None:
+        """Put steps at the front of the queue, in order."""
+        if steps:
+            self.j.setattr(self, "todo", tuple(steps) + self.todo)
+
+    def pile_stage(self) -> dict[str, int]:
+        for stage in self.stages:
+            if stage:
+                return stage
+        return {}
+
+    def pile_size(self) -> int:
+        return sum(sum(s.values()) for s in self.stages)
+
+    def take_from_pile(self, tid: str) -> None:
+        for stage in self.stages:
+            if stage.get(tid):
+                if stage[tid] == 1:
+                    self.j.delitem(stage, tid)
+                else:
+                    self.j.setitem(stage, tid, stage[tid] - 1)
+                return
+        raise IllegalActionError(f"tile {tid!r} is not in the pile")
+
+    def supply(self, color: str) -> int:
+        return FOLLOWERS - self.lost[color] - self.board.followers_of(color)
+
+    def add_points(self, row: ScoreRow) -> None:
+        for c in row.scorers:
+            self.j.setitem(self.scores, c, self.scores[c] + row.points)
+        self.j.setattr(self, "rows", self.rows + (row,))
+
+    def set_ext(self, key: str, value) -> None:
+        self.j.setitem(self.ext, key, value)
+
+    @property
+    def active(self) -> str:
+        return self.players[self.turn]
+
+    @property
+    def hand_tile(self) -> TileType | None:
+        return catalogue()[self.hand] if self.hand else None
+
+    def feature(self, node: Node) -> Feature:
+        return self.board.feature(node)
+
+    def key(self) -> tuple:
+        """Everything that makes two states the same game situation (the random generator aside)."""
+        b = self.board
+        return (tuple(sorted((p, t.tile.id, t.rot) for p, t in b.tiles.items())),
+                tuple(sorted(b.followers.items())), tuple(sorted(b.ferries.items())), tuple(sorted(b.flood_marks)),
+                tuple(sorted(self.scores.items())), tuple(sorted(self.lost.items())),
+                tuple(tuple(sorted(s.items())) for s in self.stages), self.turn, self.hand, self.placed,
+                self.todo, self.over, tuple(sorted(self.ext.items())))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GameState) and self.game == other.game and self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        who = self.current_player()
+        name = {CHANCE: "chance", TERMINAL: "over"}.get(who) or self.players[who]
+        return (f"<GameState {len(self.board.tiles)} tiles, pile {self.pile_size()}, to act: {name}, "
+                f"scores {self.scores}>")
+
+    def _repr_png_(self) -> bytes:
+        from .render import png_bytes
+        return png_bytes(self)

@@ -1,0 +1,240 @@
+"""The tile catalogue: tile types loaded from ``data/tiles.toml``, pre-rotated for the board.
+
+The catalogue is data so that a player can correct a tile without touching code. Every tile type keeps
+its segments in catalogue order; a segment's index is the same at every rotation, only its ports turn.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+
+from .errors import CatalogueError
+from .geometry import CENTRE, EDGE_PORTS, PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port, side_centre, side_of
+
+FEATURE_KINDS = ("city", "road", "field", "river", "cloister")
+EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "W": "river", "-": None}
+SETS = ("base", "river", "disasters", "ferries", "cropcircles")
+FLAGS = {"start", "spring", "lake", "cloister", "earthquake", "flood", "meteor", "tornado", "ferry_lake",
+         "crop_circle"}
+SYMBOLS = {"club": "road", "pitchfork": "field", "shield": "city"}
+# Edge codes used for placement matching: 0 no neighbour, 5 a tile without edges (MT, FL) that matches all.
+EDGE_CODE = {"F": 1, "R": 2, "C": 3, "W": 4, "-": 5}
+WILD = 5
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One feature segment of a tile at a given rotation."""
+
+    kind: str
+    ports: frozenset[int]
+    pennant: bool = False
+    cities: tuple[int, ...] = ()  # for fields: indices of the city segments they touch
+    sides: tuple[int, ...] = ()  # the sides whose centre (road/river/city) or halves (field) it holds
+
+    @property
+    def edge_ports(self) -> tuple[int, ...]:
+        return tuple(sorted(p for p in self.ports if p != CENTRE))
+
+    @property
+    def anchor(self) -> int:
+        """The port that names this segment in notation: the first of its ports, edge centres first."""
+        centres = [p for p in sorted(self.ports) if p % 3 == 1]
+        return centres[0] if centres else min(self.ports)
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """A tile type turned by ``rot`` degrees: its edges, segments and port lookup."""
+
+    rot: int
+    edges: str  # kinds on N E S W as letters
+    codes: tuple[int, int, int, int]
+    segments: tuple[Segment, ...]
+    port_segment: tuple[int, ...]  # port -> segment index, -1 where none
+
+
+@dataclass(frozen=True, eq=False)
+class TileType:
+    id: str
+    set: str
+    count: int
+    edges: str
+    flags: frozenset[str]
+    segments: tuple[Segment, ...]
+    symbol: str | None = None
+    own_layout: bool = False
+    orientations: tuple[Orientation, ...] = field(default=(), repr=False)
+
+    def __repr__(self) -> str:
+        return f"TileType({self.id!r})"
+
+    def has(self, flag: str) -> bool:
+        return flag in self.flags
+
+    @property
+    def pennants(self) -> int:
+        return sum(s.pennant for s in self.segments)
+
+    @property
+    def is_river(self) -> bool:
+        return "W" in self.edges
+
+    @property
+    def has_edges(self) -> bool:
+        return self.edges != "----"
+
+    def at(self, rot: int) -> Orientation:
+        return self.orientations[rot // 90]
+
+    def rotations_fitting(self, key: int) -> tuple[int, ...]:
+        """Rotations whose edges match a placement constraint ``key`` (see ``Board``)."""
+        return _fitting(self, key)
+
+
+@cache
+def _fitting(tile: TileType, key: int) -> tuple[int, ...]:
+    need = [(key // 6**s) % 6 for s in range(4)]
+    fits = []
+    for o in tile.orientations:
+        if all(n == 0 or n == WILD or c == WILD or n == c for n, c in zip(need, o.codes)):
+            fits.append(o.rot)
+    if not tile.has_edges:
+        return tuple(ROTATIONS[:1])
+    return tuple(fits)
+
+
+def _segment_ports(kind: str, names: list[str], where: str) -> frozenset[int]:
+    ports: set[int] = set()
+    for name in names:
+        if name not in PORT_INDEX:
+            raise CatalogueError(f"{where}: unknown port {name!r} (known: {' '.join(PORT_NAMES)})")
+        p = PORT_INDEX[name]
+        if kind == "city":
+            if p == CENTRE or p % 3 != 1:
+                raise CatalogueError(f"{where}: a city lists edge centres (N E S W), got {name!r}")
+            ports.update((p - 1, p, p + 1))
+        else:
+            ports.add(p)
+    return frozenset(ports)
+
+
+def _build(raw: dict, where: str) -> TileType:
+    try:
+        tid, tset, count, edges = raw["id"], raw["set"], raw["count"], raw["edges"]
+    except KeyError as e:
+        raise CatalogueError(f"{where}: missing key {e.args[0]!r}") from None
+    where = f"{where} ({tid})"
+    if tset not in SETS:
+        raise CatalogueError(f"{where}: unknown set {tset!r} (known: {', '.join(SETS)})")
+    if len(edges) != 4 or any(c not in EDGE_KINDS for c in edges):
+        raise CatalogueError(f"{where}: edges must be 4 letters of C R F W -, got {edges!r}")
+    flags = frozenset(raw.get("flags", ()))
+    if flags - FLAGS:
+        raise CatalogueError(f"{where}: unknown flags {sorted(flags - FLAGS)}")
+    symbol = raw.get("symbol")
+    if symbol is not None and symbol not in SYMBOLS:
+        raise CatalogueError(f"{where}: unknown symbol {symbol!r} (known: {', '.join(SYMBOLS)})")
+    raw_feats = raw.get("features", [])
+    ports_of = [_segment_ports(f["kind"], f["ports"], where) for f in raw_feats]
+    segments = []
+    for f, ports in zip(raw_feats, ports_of):
+        if f["kind"] not in FEATURE_KINDS:
+            raise CatalogueError(f"{where}: unknown feature kind {f['kind']!r}")
+        cities = []
+        for c in f.get("cities", ()):
+            idx = [i for i, (g, ps) in enumerate(zip(raw_feats, ports_of)) if g["kind"] == "city"
+                   and PORT_INDEX.get(c) in ps]
+            if len(idx) != 1:
+                raise CatalogueError(f"{where}: field touches no city at {c!r}")
+            cities.append(idx[0])
+        sides = tuple(sorted({side_of(p) for p in ports if p != CENTRE}))
+        segments.append(Segment(f["kind"], ports, bool(f.get("pennant")), tuple(cities), sides))
+    tile = TileType(tid, tset, int(count), edges, flags | ({"cloister"} if any(
+        s.kind == "cloister" for s in segments) else set()), tuple(segments), symbol, bool(raw.get("own_layout")))
+    _validate(tile, where)
+    object.__setattr__(tile, "orientations", tuple(_orient(tile, rot) for rot in ROTATIONS))
+    return tile
+
+
+def _validate(tile: TileType, where: str) -> None:
+    """Every edge port belongs to exactly one segment, and that segment's kind fits its edge."""
+    owner: dict[int, Segment] = {}
+    for seg in tile.segments:
+        for p in seg.ports:
+            if p in owner:
+                raise CatalogueError(f"{where}: port {PORT_NAMES[p]} is in two features")
+            owner[p] = seg
+    if not tile.has_edges:
+        if tile.segments:
+            raise CatalogueError(f"{where}: a tile without edges has no features")
+        return
+    for p in EDGE_PORTS:
+        edge = EDGE_KINDS[tile.edges[side_of(p)]]
+        want = edge if edge == "city" or p == side_centre(side_of(p)) else "field"
+        got = owner.get(p)
+        if edge == "field" and p == side_centre(side_of(p)) and got is None:
+            continue  # a field edge is its two halves; its centre belongs to nothing
+        if got is None or got.kind != want:
+            raise CatalogueError(f"{where}: port {PORT_NAMES[p]} must be in a {want}, "
+                                 f"found {got.kind if got else 'nothing'}")
+
+
+def _orient(tile: TileType, rot: int) -> Orientation:
+    q = rot // 90
+    edges = tile.edges[-q:] + tile.edges[:-q] if q else tile.edges
+    segments = tuple(
+        Segment(s.kind, frozenset(rotate_port(p, rot) for p in s.ports), s.pennant, s.cities,
+                tuple(sorted((side + q) % 4 for side in s.sides)))
+        for s in tile.segments)
+    port_segment = [-1] * 13
+    for i, s in enumerate(segments):
+        for p in s.ports:
+            port_segment[p] = i
+    codes = tuple(EDGE_CODE[c] for c in edges)
+    return Orientation(rot, edges, codes, segments, tuple(port_segment))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    tiles: dict[str, TileType]
+
+    def __getitem__(self, tid: str) -> TileType:
+        return self.tiles[tid]
+
+    def __contains__(self, tid: object) -> bool:
+        return tid in self.tiles
+
+    def of_set(self, name: str) -> list[TileType]:
+        return [t for t in self.tiles.values() if t.set == name]
+
+    def ids(self) -> list[str]:
+        return list(self.tiles)
+
+
+def parse_catalogue(text: str, where: str = "tiles.toml") -> Catalogue:
+    """Build a catalogue from TOML text; raises ``CatalogueError`` naming the tile that is wrong."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise CatalogueError(f"{where}: {e}") from None
+    tiles: dict[str, TileType] = {}
+    for i, raw in enumerate(data.get("tile", []), 1):
+        tile = _build(raw, f"{where}: tile #{i}")
+        if tile.id in tiles:
+            raise CatalogueError(f"{where}: tile id {tile.id!r} defined twice")
+        tiles[tile.id] = tile
+    return Catalogue(tiles)
+
+
+@cache
+def catalogue() -> Catalogue:
+    """The catalogue shipped with the package."""
+    text = resources.files("carcnb").joinpath("data/tiles.toml").read_text(encoding="utf-8")
+    return parse_catalogue(text, "carcnb/data/tiles.toml")
+
+
+def tile(tid: str) -> TileType:
+    return catalogue()[tid]
