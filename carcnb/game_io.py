@@ -1,0 +1,209 @@
+"""The bridge between position files and game states, and the rule problems of a position."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board
+from .errors import IllegalPositionError
+from .geometry import PORT_NAMES, Pos, neighbour
+from .position import FerryToken, FollowerToken, Position, TileLine, TornadoToken
+from .state import FOLLOWERS, Game, GameState
+from .tiles import catalogue
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A rule a loaded position breaks: a stable code, a message and the line it comes from."""
+
+    code: str
+    message: str
+    line: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}" + (f" (line {self.line})" if self.line else "")
+
+
+def game_of(p: Position) -> Game:
+    return Game(players=p.players, sets=frozenset(p.sets), rulings=dict(p.rulings))
+
+
+def problems(p: Position) -> list[Problem]:
+    """Everything in ``p`` that breaks a rule; an empty list for a legal position."""
+    out: list[Problem] = []
+    cat = catalogue()
+    enabled = set(p.sets) | {"base"}
+    tiles = {t.pos: t for t in p.board}
+    game = game_of(p)
+    allowed_counts: dict[str, int] = {}
+    for stage in game.pile():
+        for tid, n in stage.items():
+            allowed_counts[tid] = allowed_counts.get(tid, 0) + n
+    start = game.start_tile()
+    allowed_counts[start] = allowed_counts.get(start, 0) + 1
+    used: dict[str, int] = {}
+    for t in p.board:
+        used[t.tile] = used.get(t.tile, 0) + 1
+    if p.hand:
+        used[p.hand] = used.get(p.hand, 0) + 1
+    for tid, n in sorted(used.items()):
+        tile = cat[tid]
+        if tile.set not in enabled:
+            out.append(Problem("set-not-enabled", f"tile {tid} belongs to set {tile.set!r}, which is not in sets"))
+        elif n > allowed_counts.get(tid, 0):
+            out.append(Problem("too-many-copies", f"{n} copies of {tid} (board and hand), the sets have "
+                                                  f"{allowed_counts.get(tid, 0)}"))
+    if p.board and not _connected(set(tiles)):
+        out.append(Problem("disconnected", "the tiles do not form one connected board"))
+    for t in p.board:
+        o = cat[t.tile].at(t.rot)
+        for side in (1, 0):  # east and north: each shared edge once
+            other = tiles.get(neighbour(t.pos, side))
+            if other is None:
+                continue
+            a, b = o.edges[side], cat[other.tile].at(other.rot).edges[(side + 2) % 4]
+            if a != b and "-" not in (a, b):
+                out.append(Problem("edge-mismatch", f"{t.x},{t.y} {t.tile} shows {a} to the {'NESW'[side]} "
+                                                    f"but {other.x},{other.y} {other.tile} shows {b}", t.line))
+    counts: dict[str, int] = {c: 0 for c in p.players}
+    for t in p.board:
+        tile = cat[t.tile]
+        o = tile.at(t.rot)
+        segs_used: dict[int, int] = {}
+        for tok in t.tokens:
+            if isinstance(tok, FollowerToken):
+                counts[tok.color] += 1
+                seg = o.port_segment[tok.port]
+                if seg < 0:
+                    out.append(Problem("no-feature", f"{tok} on {t.x},{t.y} {t.tile}: no feature holds port "
+                                                     f"{PORT_NAMES[tok.port]}", t.line))
+                    continue
+                if o.segments[seg].kind == "river":
+                    out.append(Problem("follower-on-river", f"{tok} on {t.x},{t.y} stands on the river", t.line))
+                segs_used[seg] = segs_used.get(seg, 0) + 1
+            elif isinstance(tok, FerryToken):
+                if not tile.has("ferry_lake"):
+                    out.append(Problem("ferry-not-on-lake", f"{tok} on {t.x},{t.y} {t.tile}, not a lake tile",
+                                       t.line))
+                elif o.port_segment[tok.a] < 0 or o.port_segment[tok.b] < 0:
+                    out.append(Problem("ferry-without-jetty", f"{tok} on {t.x},{t.y}: no road at both ends",
+                                       t.line))
+        for seg, n in segs_used.items():
+            if n > 1:
+                out.append(Problem("shared-segment", f"{n} followers on one segment of {t.x},{t.y} {t.tile}",
+                                   t.line))
+        if tile.has("ferry_lake") and sum(isinstance(k, FerryToken) for k in t.tokens) != 1:
+            out.append(Problem("ferry-count", f"lake tile {t.x},{t.y} needs exactly one ferry", t.line))
+    for color, n in counts.items():
+        if n > FOLLOWERS:
+            out.append(Problem("too-many-followers", f"{color} has {n} followers on the board, at most {FOLLOWERS}"))
+    if sum(isinstance(k, TornadoToken) for t in p.board for k in t.tokens) > 1:
+        out.append(Problem("tornado-count", "more than one tornado token"))
+    if not out:
+        state = _build(p, None)
+        for m in state.modules:
+            out += [Problem(m.name, msg) for msg in m.problems(state)]
+    return out
+
+
+def _connected(positions: set[Pos]) -> bool:
+    start = next(iter(positions))
+    seen, todo = {start}, [start]
+    while todo:
+        pos = todo.pop()
+        for side in range(4):
+            n = neighbour(pos, side)
+            if n in positions and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(positions)
+
+
+def state_from_position(p: Position, seed: int | None = None, *, allow_problems: bool = False) -> GameState:
+    """A game state at the position: the pile holds what the sets have left; the mover plays the hand."""
+    if not allow_problems:
+        found = problems(p)
+        if found:
+            raise IllegalPositionError(found)
+    return _build(p, seed)
+
+
+def _build(p: Position, seed: int | None) -> GameState:
+    from .rules.base import draw_or_end, turn_steps
+
+    game = game_of(p)
+    state = GameState(game, seed=seed, empty=True)
+    board: Board = state.board
+    cat = catalogue()
+    for t in p.board:
+        board.put(t.pos, cat[t.tile], t.rot)
+    for t in p.board:
+        for tok in t.tokens:
+            if isinstance(tok, FerryToken):
+                o = cat[t.tile].at(t.rot)
+                a, b = o.port_segment[tok.a], o.port_segment[tok.b]
+                if cat[t.tile].has("ferry_lake") and a >= 0 and b >= 0:
+                    board.set_ferry(t.pos, (a, b))
+    for t in p.board:
+        for tok in t.tokens:
+            if isinstance(tok, FollowerToken):
+                node = board.node_at(t.pos, tok.port)
+                if node is not None:
+                    board.add_follower(node, tok.color)
+    for color, n in p.scores:
+        state.scores[color] = n
+    state.turn = p.players.index(p.mover)
+    for t in p.board:
+        _take(state, t.tile)
+    if p.hand:
+        _take(state, p.hand)
+        state.hand = p.hand
+        state.todo = tuple(turn_steps(state))
+    else:
+        draw_or_end(state)
+    state.j.entries.clear()
+    state.j.marks.clear()
+    return state
+
+
+def _take(state: GameState, tid: str) -> None:
+    for stage in state.stages:
+        if stage.get(tid):
+            stage[tid] -= 1
+            if not stage[tid]:
+                del stage[tid]
+            return
+
+
+def position_from_state(state: GameState, title: str | None = None) -> Position:
+    """A position file for the state as it stands (between decisions: the hand, the mover, the scores)."""
+    board = state.board
+    lines = []
+    for pos in sorted(board.tiles, key=lambda q: (-q[1], q[0])):
+        placed = board.tiles[pos]
+        tokens: list = []
+        if pos in board.ferries:
+            o = placed.orient
+            a, b = board.ferries[pos]
+            pa = next(p for p in o.segments[a].edge_ports if p % 3 == 1)
+            pb = next(p for p in o.segments[b].edge_ports if p % 3 == 1)
+            tokens.append(FerryToken(*sorted((pa, pb))))
+        for (npos, seg), colors in sorted(board.followers.items()):
+            if npos == pos:
+                port = placed.orient.segments[seg].anchor
+                tokens += [FollowerToken(c, port) for c in colors]
+        lines.append(TileLine(pos[0], pos[1], placed.tile.id, placed.rot, tuple(tokens)))
+    game = state.game
+    sets = tuple(s for s in ("river", "disasters", "ferries", "cropcircles") if s in game.sets)
+    changed = tuple((k, v) for k, v in game.rulings.items() if v != _default(k))
+    actor = state.current_player()
+    mover = state.players[actor] if actor >= 0 else state.active
+    return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
+                    scores=tuple(state.scores.items()), hand=state.hand, rulings=changed)
+
+
+def _default(rid: str) -> str:
+    from .rulings import RULINGS
+    return RULINGS[rid].default
+
+
+

@@ -1,0 +1,359 @@
+"""Position and puzzle files (position-format.md): strict parsing, exact dumping, rule problems, and the
+bridge to a ``GameState``.
+
+Parsing and validating are separate: ``parse`` rejects only what cannot be read (naming file, line, text and
+what was expected); ``problems`` lists what breaks a rule, so an illegal position still loads and draws.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import tomli_w
+
+from .errors import PositionFormatError, UnknownRulingError
+from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
+from .rulings import RULINGS, resolve
+from .tiles import SETS, catalogue
+
+FORMAT = "carcnb/1"
+COLORS = ("red", "blue", "green", "yellow", "black", "gray")
+KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "rulings", "flood", "board",
+        "question")
+EXPANSIONS = tuple(s for s in SETS if s != "base")
+
+
+@dataclass(frozen=True)
+class FollowerToken:
+    color: str
+    port: int
+
+    def __str__(self) -> str:
+        return f"{self.color}@{PORT_NAMES[self.port]}"
+
+
+@dataclass(frozen=True)
+class FerryToken:
+    a: int
+    b: int
+
+    def __str__(self) -> str:
+        return f"ferry:{PORT_NAMES[self.a]}-{PORT_NAMES[self.b]}"
+
+
+@dataclass(frozen=True)
+class TornadoToken:
+    def __str__(self) -> str:
+        return "tornado"
+
+
+Token = FollowerToken | FerryToken | TornadoToken
+
+
+@dataclass(frozen=True)
+class TileLine:
+    x: int
+    y: int
+    tile: str
+    rot: int
+    tokens: tuple[Token, ...] = ()
+    line: int = field(default=0, compare=False)  # where it stood in its file, for messages
+
+    @property
+    def pos(self) -> Pos:
+        return (self.x, self.y)
+
+    def __str__(self) -> str:
+        return " ".join([f"{self.x},{self.y}", self.tile, str(self.rot), *map(str, self.tokens)])
+
+
+@dataclass(frozen=True)
+class Question:
+    kind: str
+    answer: object
+    explanation: str | None = None
+
+
+@dataclass(frozen=True)
+class Position:
+    players: tuple[str, ...]
+    board: tuple[TileLine, ...] = ()
+    sets: tuple[str, ...] = ()
+    title: str | None = None
+    to_move: str | None = None
+    scores: tuple[tuple[str, int], ...] = ()
+    hand: str | None = None
+    rulings: tuple[tuple[str, str], ...] = ()
+    flood: tuple[tuple[str, bool], ...] = ()
+    question: Question | None = None
+    path: str = field(default="<position>", compare=False)
+
+    @property
+    def mover(self) -> str:
+        return self.to_move or self.players[0]
+
+    def tile_at(self, pos: Pos) -> TileLine | None:
+        return next((t for t in self.board if t.pos == pos), None)
+
+    def with_board(self, board: tuple[TileLine, ...]) -> Position:
+        return replace(self, board=board)
+
+    def __repr__(self) -> str:
+        return f"Position({self.title or self.path!r}, {len(self.board)} tiles, players={list(self.players)})"
+
+    def _repr_png_(self) -> bytes:
+        from .render import png_bytes
+        return png_bytes(self)
+
+    # conversions live in ``game_io``; these are the short forms users reach for
+    def to_state(self, seed: int | None = None):
+        from .game_io import state_from_position
+        return state_from_position(self, seed)
+
+    def problems(self) -> list:
+        from .game_io import problems
+        return problems(self)
+
+
+# ----- parsing -----------------------------------------------------------------------------------------------
+class _Where:
+    """Line numbers of keys in the raw text, for error messages."""
+
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.lines = text.splitlines()
+
+    def key(self, key: str, section: str | None = None) -> int:
+        in_section = section is None
+        for i, line in enumerate(self.lines, 1):
+            stripped = line.strip()
+            if stripped.startswith("["):
+                in_section = stripped == f"[{section}]"
+                continue
+            if in_section and re.match(rf'^\s*"?{re.escape(key)}"?\s*=', line):
+                return i
+        return 0
+
+    def error(self, key: str, value: object, expected: str, section: str | None = None) -> PositionFormatError:
+        line = self.key(key, section)
+        text = self.lines[line - 1].strip() if line else repr(value)
+        return PositionFormatError(self.path, line, text, expected)
+
+
+def parse(text: str, path: str = "<position>") -> Position:
+    """Read a position file's text; raises ``PositionFormatError`` for anything that is not the format."""
+    where = _Where(path, text)
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        m = re.search(r"line (\d+)", str(e))
+        line = int(m.group(1)) if m else 0
+        shown = where.lines[line - 1].strip() if 0 < line <= len(where.lines) else ""
+        raise PositionFormatError(path, line, shown, f"not valid TOML ({e})") from None
+    for key in doc:
+        if key not in KEYS:
+            raise where.error(key, key, f"unknown key {key!r} (known: {', '.join(KEYS)})")
+    if doc.get("format") != FORMAT:
+        raise where.error("format", doc.get("format"), f'expected format = "{FORMAT}"')
+    players = doc.get("players")
+    if (not isinstance(players, list) or not 2 <= len(players) <= 6 or any(p not in COLORS for p in players)
+            or len(set(players)) != len(players)):
+        raise where.error("players", players, f"expected 2 to 6 different colours from {', '.join(COLORS)}")
+    sets = doc.get("sets", [])
+    if not isinstance(sets, list) or any(s not in SETS for s in sets) or len(set(sets)) != len(sets):
+        raise where.error("sets", sets, f"expected a list of different sets from {', '.join(EXPANSIONS)}")
+    title = _opt_str(doc, "title", where)
+    to_move = doc.get("to_move")
+    if to_move is not None and to_move not in players:
+        raise where.error("to_move", to_move, f"expected one of the players ({', '.join(players)})")
+    scores = doc.get("scores", {})
+    if (not isinstance(scores, dict) or any(k not in players for k in scores)
+            or any(type(v) is not int or v < 0 for v in scores.values())):
+        raise where.error("scores", scores, "expected { colour = points } with each colour a player and "
+                                            "whole points >= 0")
+    hand = _opt_str(doc, "hand", where)
+    if hand is not None and hand not in catalogue():
+        raise where.error("hand", hand, f"unknown tile {hand!r} (known: {_known_tiles()})")
+    rulings = doc.get("rulings", {})
+    if not isinstance(rulings, dict):
+        raise where.error("rulings", rulings, 'expected { "ruling.id" = "option" }')
+    try:
+        resolve(rulings)
+    except UnknownRulingError as e:
+        raise where.error("rulings", rulings, str(e)) from None
+    flood = doc.get("flood", {})
+    if not isinstance(flood, dict) or set(flood) - {"spread"} or any(type(v) is not bool for v in flood.values()):
+        raise where.error("flood", flood, "expected { spread = true } or { spread = false }")
+    board = _parse_board(doc.get("board", ""), where, players)
+    question = _parse_question(doc.get("question"), where, players)
+    return Position(tuple(players), board, tuple(sets), title, to_move, tuple(scores.items()), hand,
+                    tuple(rulings.items()), tuple(flood.items()), question, path)
+
+
+def load(path: str | Path) -> Position:
+    """Read a position file; errors name the file and line."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PositionFormatError(str(path), 0, "", "no such file") from None
+    except UnicodeDecodeError:
+        raise PositionFormatError(str(path), 0, "", "not UTF-8 text") from None
+    except IsADirectoryError:
+        raise PositionFormatError(str(path), 0, "", "is a directory, expected a .toml file") from None
+    return parse(text, str(path))
+
+
+def _opt_str(doc: dict, key: str, where: _Where) -> str | None:
+    value = doc.get(key)
+    if value is not None and not isinstance(value, str):
+        raise where.error(key, value, f"expected {key} to be a string")
+    return value
+
+
+def _known_tiles() -> str:
+    ids = catalogue().ids()
+    return ", ".join(ids)
+
+
+def _parse_board(board: object, where: _Where, players: list[str]) -> tuple[TileLine, ...]:
+    if not isinstance(board, str):
+        raise where.error("board", board, 'expected board = """ ... """ with one tile a line')
+    first = where.key("board")
+    opening = where.lines[first - 1] if first else ""
+    offset = first if first and opening.rstrip().endswith('"""') else max(first - 1, 0)
+    lines = []
+    seen: dict[Pos, int] = {}
+    for i, raw in enumerate(board.split("\n")):
+        lineno = offset + i + 1 if first else 0
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        tl = _parse_tile_line(text, raw.strip(), where.path, lineno, players)
+        if tl.pos in seen:
+            raise PositionFormatError(where.path, lineno, raw.strip(),
+                                      f"a second tile at {tl.x},{tl.y} (the first is on line {seen[tl.pos]})")
+        seen[tl.pos] = lineno
+        lines.append(tl)
+    return tuple(lines)
+
+
+def _parse_tile_line(text: str, shown: str, path: str, lineno: int, players: list[str]) -> TileLine:
+    def fail(expected: str) -> PositionFormatError:
+        return PositionFormatError(path, lineno, shown, expected)
+
+    words = text.split()
+    if len(words) < 3:
+        raise fail("expected X,Y TILE ROT TOKEN* (e.g. '1,0 B 0 red@C')")
+    m = re.fullmatch(r"(-?\d+),(-?\d+)", words[0])
+    if not m:
+        raise fail(f"bad position {words[0]!r}: expected integers X,Y such as 1,-2")
+    tid = words[1]
+    if tid not in catalogue():
+        raise fail(f"unknown tile {tid!r} (known: {_known_tiles()})")
+    if words[2] not in {str(r) for r in ROTATIONS}:
+        raise fail(f"bad rotation {words[2]!r}: expected 0, 90, 180 or 270")
+    rot = int(words[2])
+    tokens: list[Token] = []
+    for word in words[3:]:
+        tokens.append(_parse_token(word, fail, players))
+    return TileLine(int(m.group(1)), int(m.group(2)), tid, rot, tuple(tokens), lineno)
+
+
+def _parse_token(word: str, fail, players: list[str]) -> Token:
+    if word == "tornado":
+        return TornadoToken()
+    if word.startswith("ferry:"):
+        ends = word[6:].split("-")
+        if len(ends) != 2 or any(e not in ("N", "E", "S", "W") for e in ends) or ends[0] == ends[1]:
+            raise fail(f"bad ferry {word!r}: expected ferry:P-Q with two different edges of N E S W")
+        return FerryToken(PORT_INDEX[ends[0]], PORT_INDEX[ends[1]])
+    if "@" in word:
+        color, port = word.split("@", 1)
+        if color not in players:
+            raise fail(f"bad follower {word!r}: colour {color!r} is not a player ({', '.join(players)})")
+        if port not in PORT_INDEX:
+            raise fail(f"bad follower {word!r}: expected a port of {' '.join(PORT_NAMES)}")
+        return FollowerToken(color, PORT_INDEX[port])
+    raise fail(f"bad token {word!r}: expected COLOR@PORT, ferry:P-Q or tornado")
+
+
+def _parse_question(q: object, where: _Where, players: list[str]) -> Question | None:
+    if q is None:
+        return None
+    if not isinstance(q, dict) or q.get("kind") not in ("final", "count", "best"):
+        raise where.error("kind", q, 'expected [question] kind = "final", "count" or "best"', "question")
+    unknown = set(q) - {"kind", "answer", "explanation"}
+    if unknown:
+        raise where.error(sorted(unknown)[0], q, "unknown key in [question] (known: kind, answer, explanation)",
+                          "question")
+    kind, answer = q["kind"], q.get("answer")
+    if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
+                            or any(type(v) is not int for v in answer.values())):
+        raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
+                          "question")
+    if kind == "count" and (type(answer) is not int or answer < 0):
+        raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
+    if kind == "best" and not isinstance(answer, dict):
+        raise where.error("answer", answer, 'a best answer is { action = "...", value = N }', "question")
+    explanation = q.get("explanation")
+    if explanation is not None and not isinstance(explanation, str):
+        raise where.error("explanation", explanation, "expected a string", "question")
+    if isinstance(answer, dict):
+        answer = tuple(answer.items())
+    return Question(kind, answer, explanation)
+
+
+# ----- dumping -----------------------------------------------------------------------------------------------
+def _value(v: object) -> str:
+    if isinstance(v, tuple) and all(isinstance(x, tuple) and len(x) == 2 for x in v):
+        if not v:
+            return "{}"
+        return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v) + " }"
+    if isinstance(v, (tuple, list)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
+
+
+def _key(k: str) -> str:
+    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else tomli_w.dumps({k: 0}).split("=", 1)[0].strip()
+
+
+def dump(p: Position) -> str:
+    """The file text for a position; ``parse(dump(p)) == p``."""
+    out = [f'format = "{FORMAT}"']
+    if p.title is not None:
+        out.append(f"title = {_value(p.title)}")
+    if p.sets:
+        out.append(f"sets = {_value(p.sets)}")
+    out.append(f"players = {_value(p.players)}")
+    for key in ("to_move", "scores", "hand", "rulings", "flood"):
+        value = getattr(p, key)
+        if value not in (None, ()):
+            out.append(f"{key} = {_value(value)}")
+    out.append("")
+    out.append('board = """')
+    out += [str(t) for t in p.board]
+    out.append('"""')
+    if p.question is not None:
+        q = p.question
+        out += ["", "[question]", f"kind = {_value(q.kind)}", f"answer = {_value(q.answer)}"]
+        if q.explanation is not None:
+            out.append(f"explanation = {_value(q.explanation)}")
+    return "\n".join(out) + "\n"
+
+
+def save(p: Position, path: str | Path) -> None:
+    """Write a position; the text is built and checked first, so a failed save leaves the old file intact."""
+    text = dump(p)
+    parse(text, str(path))
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(target)
+
+
+def ruling_ids() -> list[str]:
+    return list(RULINGS)
