@@ -44,6 +44,18 @@ class Place(Action):
         return f"place {self.x},{self.y} {self.rot}"
 
 
+_PLACES: dict[tuple[int, int, int], Place] = {}
+
+
+def place(x: int, y: int, rot: int) -> Place:
+    """A shared ``Place`` value (legal-move generation makes many of them)."""
+    key = (x, y, rot)
+    action = _PLACES.get(key)
+    if action is None:
+        action = _PLACES[key] = Place(x, y, rot)
+    return action
+
+
 @dataclass(frozen=True, order=True)
 class Discard(Action):
     def __str__(self) -> str:

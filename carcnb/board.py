@@ -48,7 +48,13 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
-        out = [(x, y, r) for (x, y), key in self.open.items() for r in tile.rotations_fitting(key)]
+        cache, fitting = tile.fit_cache, tile.rotations_fitting
+        out = []
+        for (x, y), key in self.open.items():
+            rots = cache.get(key)
+            if rots is None:
+                rots = fitting(key)
+            out += [(x, y, r) for r in rots]
         out.sort()
         return out
 

@@ -55,6 +55,12 @@ class Orientation:
     segments: tuple[Segment, ...]
     port_segment: tuple[int, ...]  # port -> segment index, -1 where none
 
+    @property
+    def cloister(self) -> int:
+        """The index of the cloister segment, or -1."""
+        return self.port_segment[CENTRE] if self.port_segment[CENTRE] >= 0 and \
+            self.segments[self.port_segment[CENTRE]].kind == "cloister" else -1
+
 
 @dataclass(frozen=True, eq=False)
 class TileType:
@@ -67,6 +73,7 @@ class TileType:
     symbol: str | None = None
     own_layout: bool = False
     orientations: tuple[Orientation, ...] = field(default=(), repr=False)
+    fit_cache: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
 
     def __repr__(self) -> str:
         return f"TileType({self.id!r})"
@@ -90,20 +97,19 @@ class TileType:
         return self.orientations[rot // 90]
 
     def rotations_fitting(self, key: int) -> tuple[int, ...]:
-        """Rotations whose edges match a placement constraint ``key`` (see ``Board``)."""
-        return _fitting(self, key)
+        """Rotations whose edges match a placement constraint ``key`` (see ``Board``); memoised per key."""
+        fits = self.fit_cache.get(key)
+        if fits is None:
+            fits = self.fit_cache[key] = _fitting(self, key)
+        return fits
 
 
-@cache
 def _fitting(tile: TileType, key: int) -> tuple[int, ...]:
-    need = [(key // 6**s) % 6 for s in range(4)]
-    fits = []
-    for o in tile.orientations:
-        if all(n == 0 or n == WILD or c == WILD or n == c for n, c in zip(need, o.codes)):
-            fits.append(o.rot)
     if not tile.has_edges:
-        return tuple(ROTATIONS[:1])
-    return tuple(fits)
+        return (0,)
+    need = [(key // 6**s) % 6 for s in range(4)]
+    return tuple(o.rot for o in tile.orientations
+                 if all(n == 0 or n == WILD or c == WILD or n == c for n, c in zip(need, o.codes)))
 
 
 def _segment_ports(kind: str, names: list[str], where: str) -> frozenset[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Deploy, Discard, Draw, Pass, Place
+from ..actions import Action, Deploy, Discard, Draw, Pass, Place, place
 from ..features import Feature, Node
 from ..geometry import around
 from ..scoring import ScoreRow, score_completed, score_fields, score_unfinished
@@ -79,7 +79,7 @@ class PlaceStep(Step):
 
     def legal(self, state: GameState) -> list[Action]:
         places = legal_placements(state)
-        return [Place(x, y, r) for x, y, r in places] if places else [Discard()]
+        return [place(x, y, r) for x, y, r in places] if places else [Discard()]
 
     def apply(self, state: GameState, action: Action) -> None:
         j = state.j
@@ -142,10 +142,11 @@ def turn_candidates(state: GameState) -> list[Node]:
     if state.placed is not None and state.placed in board.tiles:
         pos = state.placed
         nodes += [(pos, i) for i in range(len(board.tiles[pos].orient.segments))]
+        tiles = board.tiles
         for p in around(pos):
-            t = board.tiles.get(p)
-            if t is not None:
-                nodes += [(p, i) for i, s in enumerate(t.orient.segments) if s.kind == "cloister"]
+            t = tiles.get(p)
+            if t is not None and "cloister" in t.tile.flags:
+                nodes.append((p, t.orient.cloister))
     nodes += state.ext.get("touched", ())
     return nodes
 
