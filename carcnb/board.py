@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .features import Feature, FeatureInfo, Follower, Node
+from .features import Feature, FeatureInfo, Follower, Node, split_figure
 from .geometry import ACROSS, Pos, around, neighbour, side_centre
 from .journal import Journal
 from .tiles import Orientation, TileType
@@ -130,7 +130,7 @@ class Board:
             j.setitem(self.parent, node, node)
             opens = len(seg.sides) if seg.kind in CONNECTED else 0
             j.setitem(info, node, FeatureInfo(seg.kind, (node,), opens, int(seg.pennant),
-                                              len(self.followers.get(node, ())), node in self.flood_marks))
+                                              _plain(self.followers.get(node, ())), node in self.flood_marks))
         if not orient.segments:
             self._close_against(pos)
             return
@@ -207,28 +207,34 @@ class Board:
             self.rebuild()
 
     # ----- followers -------------------------------------------------------------------------------------
-    def add_follower(self, node: Node, color: str) -> None:
+    def add_follower(self, node: Node, entry: str) -> None:
+        """Stand a figure on a segment: ``entry`` is a colour, or ``colour:kind`` for other figures."""
         j = self.j
-        j.setitem(self.followers, node, self.followers.get(node, ()) + (color,))
-        root = self.find(node)
-        j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers + 1))
+        j.setitem(self.followers, node, self.followers.get(node, ()) + (entry,))
+        if ":" not in entry:
+            root = self.find(node)
+            j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers + 1))
 
-    def remove_follower(self, node: Node, color: str) -> None:
+    def remove_follower(self, node: Node, entry: str) -> None:
         j = self.j
-        colors = list(self.followers[node])
-        colors.remove(color)
-        if colors:
-            j.setitem(self.followers, node, tuple(colors))
+        entries = list(self.followers[node])
+        entries.remove(entry)
+        if entries:
+            j.setitem(self.followers, node, tuple(entries))
         else:
             j.delitem(self.followers, node)
-        root = self.find(node)
-        j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers - 1))
+        if ":" not in entry:
+            root = self.find(node)
+            j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers - 1))
 
     def all_followers(self) -> list[Follower]:
-        return [Follower(c, pos, seg) for (pos, seg), colors in sorted(self.followers.items()) for c in colors]
+        """Every figure on the board, followers and other kinds, in a stable order."""
+        return [Follower(*_at(e, pos, seg)) for (pos, seg), entries in sorted(self.followers.items())
+                for e in entries]
 
     def followers_of(self, color: str) -> int:
-        return sum(colors.count(color) for colors in self.followers.values())
+        """Plain followers of ``color`` on the board (the ones that come from the supply of 7)."""
+        return sum(entries.count(color) for entries in self.followers.values())
 
     # ----- features --------------------------------------------------------------------------------------
     def occupied(self, node: Node) -> bool:
@@ -246,7 +252,7 @@ class Board:
         root = self.find(node)
         info = self.info[root]
         followers = tuple(Follower(c, pos, seg) for (pos, seg) in sorted(info.members)
-                          for c in self.followers.get((pos, seg), ()))
+                          for c in self.followers.get((pos, seg), ()) if ":" not in c)
         return Feature(info.kind, tuple(sorted(info.members)), self.is_complete(root), info.flooded,
                        info.pennants, followers)
 
@@ -265,3 +271,12 @@ class Board:
             return None
         seg = placed.orient.port_segment[port]
         return None if seg < 0 else (pos, seg)
+
+
+def _plain(entries: tuple[str, ...]) -> int:
+    return sum(":" not in e for e in entries)
+
+
+def _at(entry: str, pos: Pos, seg: int) -> tuple:
+    color, kind = split_figure(entry)
+    return color, pos, seg, kind

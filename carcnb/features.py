@@ -38,13 +38,42 @@ class FeatureInfo:
         return info
 
 
+# Figures other than the plain follower that a position may hold (from other expansions): where each may
+# stand. Only plain followers count for majorities and for the 7 in supply.
+FIGURE_KINDS: dict[str, tuple[str, ...]] = {
+    "follower": ("city", "road", "field", "cloister"),
+    "builder": ("city", "road"),
+    "pig": ("field",),
+}
+
+
+def figure(color: str, kind: str = "follower") -> str:
+    """The board's entry for a figure: ``red`` for a follower, ``red:pig`` for another kind."""
+    return color if kind == "follower" else f"{color}:{kind}"
+
+
+def split_figure(entry: str) -> tuple[str, str]:
+    color, _, kind = entry.partition(":")
+    return color, kind or "follower"
+
+
+def may_stand(kind: str, feature_kind: str) -> bool:
+    """Whether a figure of ``kind`` may stand on a feature of ``feature_kind``."""
+    return feature_kind in FIGURE_KINDS.get(kind, ())
+
+
 @dataclass(frozen=True)
 class Follower:
-    """A follower standing on a segment of a tile."""
+    """A figure standing on a segment of a tile (a plain follower unless ``kind`` says otherwise)."""
 
     color: str
     pos: Pos
     segment: int
+    kind: str = "follower"
+
+    @property
+    def entry(self) -> str:
+        return figure(self.color, self.kind)
 
 
 @dataclass(frozen=True)

@@ -1,10 +1,12 @@
 """The bridge between position files and game states, and the rule problems of a position."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from .actions import Draw, parse_action
 from .board import Board
-from .errors import IllegalPositionError
+from .errors import IllegalActionError, IllegalPositionError
+from .features import figure, may_stand, split_figure
 from .geometry import PORT_NAMES, Pos, neighbour
 from .position import FerryToken, FollowerToken, Position, TileLine, TornadoToken
 from .state import FOLLOWERS, Game, GameState
@@ -71,7 +73,7 @@ def problems(p: Position) -> list[Problem]:
         segs_used: dict[int, int] = {}
         for tok in t.tokens:
             if isinstance(tok, FollowerToken):
-                counts[tok.color] += 1
+                counts[tok.color] += tok.kind == "follower"
                 seg = o.port_segment[tok.port]
                 if seg < 0:
                     out.append(Problem("no-feature", f"{tok} on {t.x},{t.y} {t.tile}: no feature holds port "
@@ -79,7 +81,11 @@ def problems(p: Position) -> list[Problem]:
                     continue
                 if o.segments[seg].kind == "river":
                     out.append(Problem("follower-on-river", f"{tok} on {t.x},{t.y} stands on the river", t.line))
-                segs_used[seg] = segs_used.get(seg, 0) + 1
+                elif not may_stand(tok.kind, o.segments[seg].kind):
+                    out.append(Problem("figure-misplaced", f"{tok} on {t.x},{t.y}: a {tok.kind} may not stand on "
+                                                           f"a {o.segments[seg].kind}", t.line))
+                if tok.kind == "follower":
+                    segs_used[seg] = segs_used.get(seg, 0) + 1
             elif isinstance(tok, FerryToken):
                 if not tile.has("ferry_lake"):
                     out.append(Problem("ferry-not-on-lake", f"{tok} on {t.x},{t.y} {t.tile}, not a lake tile",
@@ -99,7 +105,10 @@ def problems(p: Position) -> list[Problem]:
     if sum(isinstance(k, TornadoToken) for t in p.board for k in t.tokens) > 1:
         out.append(Problem("tornado-count", "more than one tornado token"))
     if not out:
-        state = _build(p, None)
+        try:
+            state = _build(p, None)
+        except IllegalActionError as e:
+            return [Problem("played-illegal", str(e), 0)]
         for m in state.modules:
             out += [Problem(m.name, msg) for msg in m.problems(state)]
     return out
@@ -148,20 +157,24 @@ def _build(p: Position, seed: int | None) -> GameState:
             if isinstance(tok, FollowerToken):
                 node = board.node_at(t.pos, tok.port)
                 if node is not None:
-                    board.add_follower(node, tok.color)
+                    board.add_follower(node, figure(tok.color, tok.kind))
     for color, n in p.scores:
         state.scores[color] = n
     state.turn = p.players.index(p.mover)
+    state.stages = game.pile(with_start=True)
     for t in p.board:
         _take(state, t.tile)
     if p.hand:
         _take(state, p.hand)
         state.hand = p.hand
         state.todo = tuple(turn_steps(state))
+        state._advance()
     else:
         draw_or_end(state)
     state.j.entries.clear()
     state.j.marks.clear()
+    for text in p.played:
+        state.apply(parse_action(text))
     return state
 
 
@@ -175,7 +188,19 @@ def _take(state: GameState, tid: str) -> None:
 
 
 def position_from_state(state: GameState, title: str | None = None) -> Position:
-    """A position file for the state as it stands (between decisions: the hand, the mover, the scores)."""
+    """A position file for the state as it stands. In the middle of a turn, the board is the one before the
+    turn's tile and ``played`` lists the turn's actions so far, so that loading replays them exactly."""
+    played: list[str] = []
+    if state.history and not isinstance(state.history[-1], Draw) and not state.is_chance():
+        state = state.clone()
+        while state.history and not isinstance(state.history[-1], Draw):
+            played.append(str(state.undo()))
+        played.reverse()
+    p = _position_now(state, title)
+    return replace(p, played=tuple(played))
+
+
+def _position_now(state: GameState, title: str | None) -> Position:
     board = state.board
     lines = []
     for pos in sorted(board.tiles, key=lambda q: (-q[1], q[0])):
@@ -187,10 +212,10 @@ def position_from_state(state: GameState, title: str | None = None) -> Position:
             pa = next(p for p in o.segments[a].edge_ports if p % 3 == 1)
             pb = next(p for p in o.segments[b].edge_ports if p % 3 == 1)
             tokens.append(FerryToken(*sorted((pa, pb))))
-        for (npos, seg), colors in sorted(board.followers.items()):
+        for (npos, seg), entries in sorted(board.followers.items()):
             if npos == pos:
                 port = placed.orient.segments[seg].anchor
-                tokens += [FollowerToken(c, port) for c in colors]
+                tokens += [FollowerToken(*split_figure(e)[:1], port, split_figure(e)[1]) for e in entries]
         lines.append(TileLine(pos[0], pos[1], placed.tile.id, placed.rot, tuple(tokens)))
     game = state.game
     sets = tuple(s for s in ("river", "disasters", "ferries", "cropcircles") if s in game.sets)

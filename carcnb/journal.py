@@ -3,7 +3,17 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-_MISSING = object()
+class _Missing:
+    """Marks a key that did not exist; one instance, kept by copies of a journal."""
+
+    def __deepcopy__(self, memo: dict) -> _Missing:
+        return self
+
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+_MISSING = _Missing()
 
 
 def _restore_item(d: dict, key: Any, old: Any) -> None:

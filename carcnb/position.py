@@ -13,14 +13,16 @@ from pathlib import Path
 
 import tomli_w
 
-from .errors import PositionFormatError, UnknownRulingError
+from .actions import parse_action
+from .errors import ActionSyntaxError, PositionFormatError, UnknownRulingError
+from .features import FIGURE_KINDS
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
 from .rulings import RULINGS, resolve
 from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
-KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "rulings", "flood", "board",
+KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "rulings", "flood", "board",
         "question")
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
@@ -29,9 +31,11 @@ EXPANSIONS = tuple(s for s in SETS if s != "base")
 class FollowerToken:
     color: str
     port: int
+    kind: str = "follower"  # other figures (builder, pig) are written COLOR:KIND@PORT
 
     def __str__(self) -> str:
-        return f"{self.color}@{PORT_NAMES[self.port]}"
+        who = self.color if self.kind == "follower" else f"{self.color}:{self.kind}"
+        return f"{who}@{PORT_NAMES[self.port]}"
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,7 @@ class Position:
     to_move: str | None = None
     scores: tuple[tuple[str, int], ...] = ()
     hand: str | None = None
+    played: tuple[str, ...] = ()  # this turn's actions so far, after drawing ``hand`` (mid-turn positions)
     rulings: tuple[tuple[str, str], ...] = ()
     flood: tuple[tuple[str, bool], ...] = ()
     question: Question | None = None
@@ -176,6 +181,16 @@ def parse(text: str, path: str = "<position>") -> Position:
     hand = _opt_str(doc, "hand", where)
     if hand is not None and hand not in catalogue():
         raise where.error("hand", hand, f"unknown tile {hand!r} (known: {_known_tiles()})")
+    played = doc.get("played", [])
+    if not isinstance(played, list) or any(not isinstance(a, str) for a in played):
+        raise where.error("played", played, 'expected played = ["place 1,0 90", ...] (action notation)')
+    if played and hand is None:
+        raise where.error("played", played, "played actions need the tile they follow: add hand = \"TILE\"")
+    for text in played:
+        try:
+            parse_action(text)
+        except ActionSyntaxError as e:
+            raise where.error("played", played, str(e)) from None
     rulings = doc.get("rulings", {})
     if not isinstance(rulings, dict):
         raise where.error("rulings", rulings, 'expected { "ruling.id" = "option" }')
@@ -189,7 +204,7 @@ def parse(text: str, path: str = "<position>") -> Position:
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
     return Position(tuple(players), board, tuple(sets), title, to_move, tuple(scores.items()), hand,
-                    tuple(rulings.items()), tuple(flood.items()), question, path)
+                    tuple(played), tuple(rulings.items()), tuple(flood.items()), question, path)
 
 
 def load(path: str | Path) -> Position:
@@ -271,13 +286,17 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
             raise fail(f"bad ferry {word!r}: expected ferry:P-Q with two different edges of N E S W")
         return FerryToken(PORT_INDEX[ends[0]], PORT_INDEX[ends[1]])
     if "@" in word:
-        color, port = word.split("@", 1)
+        who, port = word.split("@", 1)
+        color, _, kind = who.partition(":")
         if color not in players:
             raise fail(f"bad follower {word!r}: colour {color!r} is not a player ({', '.join(players)})")
+        if kind and (kind not in FIGURE_KINDS or kind == "follower"):
+            raise fail(f"bad figure {word!r}: expected COLOR@PORT or COLOR:KIND@PORT with KIND one of "
+                       f"{', '.join(k for k in FIGURE_KINDS if k != 'follower')}")
         if port not in PORT_INDEX:
             raise fail(f"bad follower {word!r}: expected a port of {' '.join(PORT_NAMES)}")
-        return FollowerToken(color, PORT_INDEX[port])
-    raise fail(f"bad token {word!r}: expected COLOR@PORT, ferry:P-Q or tornado")
+        return FollowerToken(color, PORT_INDEX[port], kind or "follower")
+    raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q or tornado")
 
 
 def _parse_question(q: object, where: _Where, players: list[str]) -> Question | None:
@@ -329,7 +348,7 @@ def dump(p: Position) -> str:
     if p.sets:
         out.append(f"sets = {_value(p.sets)}")
     out.append(f"players = {_value(p.players)}")
-    for key in ("to_move", "scores", "hand", "rulings", "flood"):
+    for key in ("to_move", "scores", "hand", "played", "rulings", "flood"):
         value = getattr(p, key)
         if value not in (None, ()):
             out.append(f"{key} = {_value(value)}")

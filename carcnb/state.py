@@ -53,8 +53,8 @@ class Game:
                 last = tid
         return last
 
-    def pile(self) -> list[dict[str, int]]:
-        """The tiles to draw, by stage, without the start tile."""
+    def pile(self, with_start: bool = False) -> list[dict[str, int]]:
+        """The tiles to draw, by stage (river, lake, the rest), without the start tile unless asked."""
         stages: list[dict[str, int]] = [{}, {}, {}]
         for m in self.modules:
             for stage, tiles in m.pile(self.sets, self.rulings).items():
@@ -62,7 +62,7 @@ class Game:
                     stages[stage][tid] = stages[stage].get(tid, 0) + n
         start = self.start_tile()
         for stage in stages:
-            if stage.get(start):
+            if stage.get(start) and not with_start:
                 stage[start] -= 1
                 break
         return [{t: n for t, n in s.items() if n > 0} for s in stages]

@@ -78,6 +78,9 @@ class TileType:
     def __repr__(self) -> str:
         return f"TileType({self.id!r})"
 
+    def __deepcopy__(self, memo: dict) -> TileType:
+        return self  # catalogue entries are shared, never copied
+
     def has(self, flag: str) -> bool:
         return flag in self.flags
 

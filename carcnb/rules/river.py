@@ -22,7 +22,7 @@ class RiverRules(RuleModule):
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         tiles = {t.id: t.count for t in catalogue().of_set("river") if t.id not in ("R1", "R2")}
-        return {0: tiles, 1: {"R2": 1}, 2: {"D": 1}}
+        return {0: tiles, 1: {"R2": 1}}
 
     def filter_placements(self, state: GameState, tile: TileType,
                           placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
