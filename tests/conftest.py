@@ -1,0 +1,91 @@
+"""Shared helpers for the engine tests: positions written inline, scripted turns, random play."""
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable
+
+import pytest
+
+from carcnb.actions import parse_action
+from carcnb.game_io import state_from_position
+from carcnb.position import Position, parse
+from carcnb.state import Game, GameState
+from carcnb.steps import CHANCE, TERMINAL
+
+COLORS = ("red", "blue", "green", "yellow", "black", "gray")
+
+
+def _toml(value: object) -> str:
+    """A TOML value for the small header values tests use (strings, numbers, lists, flat tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, str)):
+        return json.dumps(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(k)} = {_toml(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+def position_text(board_text: str, question: dict | None = None, **header: object) -> str:
+    """The text of a position file: ``header`` keys as in position-format.md (players defaults to
+    red, blue), the board lines, and an optional ``[question]`` table."""
+    header.setdefault("players", ["red", "blue"])
+    lines = ['format = "carcnb/1"'] + [f"{k} = {_toml(v)}" for k, v in header.items()]
+    lines += ['board = """', board_text.strip("\n"), '"""']
+    if question is not None:
+        lines += ["", "[question]"] + [f"{k} = {_toml(v)}" for k, v in question.items()]
+    return "\n".join(lines) + "\n"
+
+
+def position_from_text(board_text: str, question: dict | None = None, **header: object) -> Position:
+    return parse(position_text(board_text, question, **header), "test.toml")
+
+
+def state_from_text(board_text: str, *, allow_problems: bool = False, seed: int = 0, **header: object) -> GameState:
+    """A game state at the position written as board lines plus header keys (hand, to_move, sets, ...)."""
+    return state_from_position(position_from_text(board_text, **header), seed, allow_problems=allow_problems)
+
+
+def act(state: GameState, *texts: str) -> GameState:
+    """Apply actions given in notation, each checked for legality."""
+    for text in texts:
+        state.apply(parse_action(text))
+    return state
+
+
+def legal_texts(state: GameState) -> list[str]:
+    return [str(a) for a in state.legal_actions()]
+
+
+def play_random(seed: int, players: int = 2, sets: Iterable[str] = (),
+                on_step: Callable[[GameState, object], None] | None = None) -> GameState:
+    """Play a full game with every decision uniformly at random (draws from the state's seeded pile).
+    ``on_step(state, action)`` is called after each action."""
+    state = GameState(Game(players=COLORS[:players], sets=frozenset(sets)), seed=seed)
+    rng = random.Random(seed)
+    while True:
+        who = state.current_player()
+        if who == TERMINAL:
+            return state
+        action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
+        state.apply(action, check=False)
+        if on_step is not None:
+            on_step(state, action)
+
+
+def snapshot(state: GameState) -> tuple:
+    """Everything observable about a state, wider than ``state.key()``: open positions, every feature as
+    connected now, the score rows and the history too. Two equal snapshots are the same situation."""
+    board = state.board
+    features = tuple((f.kind, f.nodes, f.complete, f.flooded, f.pennants, f.followers) for f in board.features())
+    return (state.key(), tuple(sorted(board.open.items())), features, state.rows, tuple(state.history),
+            tuple(sorted(state.lost.items())))
+
+
+@pytest.fixture
+def base_game() -> GameState:
+    """A fresh two-player base game at its first draw."""
+    return GameState(Game(players=("red", "blue")), seed=1)
