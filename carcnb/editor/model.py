@@ -1,0 +1,725 @@
+"""The board editor's state and logic, apart from any widget: what a click means, what is legal, why not.
+
+Two modes. **play** follows the rules through the game's state machine: every change is one of
+``state.legal_actions()``, a click is matched to the legal action that names the clicked position (and the
+feature under the clicked port), and a refused click says which rule it breaks. **edit** (free edit)
+changes the position itself, so any tile may go anywhere and any follower on any feature; the position's
+problems list says what such a board breaks.
+
+The model works in board coordinates ``(x, y)`` and ports; a view turns its pixels into them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable
+
+from ..actions import Action, Discard, Draw, Ferry, Place, parse_action
+from ..errors import CarcnbError, IllegalPositionError
+from ..features import Node
+from ..game_io import _position_now, game_of, position_from_state, problems, state_from_position
+from ..geometry import PORT_NAMES, Pos
+from ..position import Position, load, save
+from ..questions import final_score
+from ..rules.base import DeployStep, apply_final
+from ..rulings import RULINGS, resolve
+from ..scoring import ScoreRow
+from ..state import CHANCE, Game, GameState
+from ..tiles import catalogue
+from . import edits, why
+
+PLAY = "play"
+EDIT = "edit"
+MODES = (PLAY, EDIT)
+TOOLS = ("tile", "remove", "follower", "ferry")
+
+
+@dataclass(frozen=True)
+class PaletteEntry:
+    """A catalogue tile of the enabled sets: copies left (in the pile in play, not on the board in edit)."""
+
+    tile: str
+    left: int
+    total: int
+    drawable: bool  # play: a draw of it is legal now; edit: always
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    kind: str
+    tiles: str
+    scorers: str
+    points: int
+    reason: str
+
+    @classmethod
+    def of(cls, row: ScoreRow) -> ScoreLine:
+        reason = row.reason + (f" ({'; '.join(row.notes)})" if row.notes else "")
+        return cls(row.kind, " ".join(f"{x},{y}" for x, y in row.tiles), ", ".join(row.scorers) or "nobody",
+                   row.points, reason)
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Points scored so far (rows of this game) and what final scoring would add if the game ended now."""
+
+    played: tuple[ScoreLine, ...]
+    scores: dict[str, int]
+    final: tuple[ScoreLine, ...]
+    final_scores: dict[str, int] | None
+    note: str
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What the board picture shows; ``key`` changes exactly when the picture must be drawn again."""
+
+    source: Position | GameState
+    legal: list[tuple[int, int, int]] | None
+    preview: tuple[str, int, int, int] | None
+    highlight: Node | None
+    key: tuple
+
+
+@dataclass(frozen=True)
+class RulingChoice:
+    id: str
+    question: str
+    options: tuple[tuple[str, str], ...]  # (option, meaning)
+    current: str
+
+
+def _at(pos: Pos) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def action_pos(a: Action) -> Pos | None:
+    """The board position an action's notation names, if any."""
+    pos = getattr(a, "pos", None)
+    return tuple(pos) if pos is not None else None
+
+
+def action_ports(a: Action) -> tuple[int, ...]:
+    """The ports an action's notation names (a ferry names two)."""
+    if isinstance(a, Ferry):
+        return (a.a, a.b)
+    port = getattr(a, "port", None)
+    return () if port is None else (port,)
+
+
+def root_position(state: GameState) -> Position:
+    """The position the state's recorded history starts from."""
+    first = state.clone()
+    while first.history:
+        first.undo()
+    return position_from_state(first)
+
+
+def as_it_stands(p: Position) -> Position:
+    """``p`` with its turn's played actions carried out on the board, for editing the board itself."""
+    if not p.played:
+        return p
+    state = state_from_position(p, allow_problems=True)
+    return replace(_position_now(state, p.title), question=p.question)
+
+
+class EditorModel:
+    """The editor: a game (play) or a position (edit), the palette, undo/redo, scores, rulings, files."""
+
+    def __init__(self, source: Position | GameState | str | Path | None = None, *, mode: str = PLAY,
+                 seed: int | None = None, players: tuple[str, ...] = ("red", "blue"),
+                 sets: tuple[str, ...] = ()):
+        if mode not in MODES:
+            raise CarcnbError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
+        self.seed = seed
+        self.rotation = 0
+        self.tile: str | None = None
+        self.tool = "tile"
+        self.status = ""
+        self.version = 0
+        self.hover_pos: Pos | None = None
+        self.hover_port: int | None = None
+        self._listeners: list[Callable[[], None]] = []
+        self._pending: list[Action] = []  # play: the actions an ambiguous click left to choose from
+        self._ferry_from: tuple[Pos, int] | None = None  # edit: the first end of a ferry being laid
+        self._undo: list[Position] = []  # edit
+        self._redo_pos: list[Position] = []  # edit
+        self._redo: list[Action] = []  # play
+        self._cache: dict[str, object] = {}
+        self.mode = mode
+        if isinstance(source, (str, Path)):
+            source = load(source)
+        if source is None:
+            source = GameState(Game(players=players, sets=frozenset(sets)), seed=seed)
+        if isinstance(source, GameState):
+            self.state = source.clone()
+            self.origin = root_position(self.state)
+            self.position = position_from_state(self.state)
+        else:
+            self.origin = source
+            self.state = state_from_position(source, seed, allow_problems=True)
+            self.position = as_it_stands(source)
+        self.color = self._players()[0]
+        self.status = self._prompt()
+
+    # ----- listening ---------------------------------------------------------------------------------------
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` after every command (a view refreshes itself from the model)."""
+        self._listeners.append(callback)
+
+    def _notify(self, changed: bool = False) -> None:
+        if changed:
+            self.version += 1
+            self._cache.clear()
+        for cb in self._listeners:
+            cb()
+
+    # ----- what the editor shows ----------------------------------------------------------------------------
+    @property
+    def value(self) -> Position:
+        """The current position (in play, the position the game has reached)."""
+        if self.mode == EDIT:
+            return self.position
+        if "value" not in self._cache:
+            st = self.state
+            self._cache["value"] = position_from_state(st, title=self.origin.title) if st.history else self.origin
+        return self._cache["value"]  # type: ignore[return-value]
+
+    def _players(self) -> tuple[str, ...]:
+        return self.position.players if self.mode == EDIT else self.state.players
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._players()
+
+    @property
+    def game(self) -> Game:
+        return game_of(self.position) if self.mode == EDIT else self.state.game
+
+    def legal(self) -> list[Action]:
+        """The legal actions now (play mode); free edit has none."""
+        return self.state.legal_actions() if self.mode == PLAY else []
+
+    def legal_actions(self) -> list[str]:
+        """The legal actions as notation, for a list to choose from."""
+        return [str(a) for a in self.legal()]
+
+    def quick_actions(self) -> list[str]:
+        """Legal actions that name no position (pass, discard, ...): buttons rather than clicks."""
+        return [str(a) for a in self.legal() if action_pos(a) is None and not isinstance(a, Draw)]
+
+    def problems(self) -> list[str]:
+        """The rules the current position breaks."""
+        if "problems" not in self._cache:
+            self._cache["problems"] = [str(p) for p in problems(self.value)]
+        return self._cache["problems"]  # type: ignore[return-value]
+
+    def palette(self) -> list[PaletteEntry]:
+        """Catalogue tiles of the enabled sets with the copies left."""
+        game = self.game
+        total: dict[str, int] = {game.start_tile(): 1}
+        for stage in game.pile():
+            for tid, n in stage.items():
+                total[tid] = total.get(tid, 0) + n
+        cat = catalogue()
+        tiles = [t.id for t in cat.tiles.values() if t.set in game.sets]
+        if self.mode == PLAY:
+            st = self.state
+            pile: dict[str, int] = {}
+            for stage in st.stages:
+                for tid, n in stage.items():
+                    pile[tid] = pile.get(tid, 0) + n
+            drawable = set(st.pile_stage()) if st.is_chance() else set()
+            return [PaletteEntry(t, pile.get(t, 0), total.get(t, 0), t in drawable) for t in tiles]
+        used: dict[str, int] = {}
+        for line in self.position.board:
+            used[line.tile] = used.get(line.tile, 0) + 1
+        if self.position.hand:
+            used[self.position.hand] = used.get(self.position.hand, 0) + 1
+        return [PaletteEntry(t, max(total.get(t, 0) - used.get(t, 0), 0), total.get(t, 0), True) for t in tiles]
+
+    def _place_rotation(self, tid: str) -> int:
+        return self.rotation if catalogue()[tid].has_edges else 0
+
+    @property
+    def preview(self) -> tuple[str, int, int, int] | None:
+        """The tile that would go where the pointer is: (tile, x, y, rot), or None."""
+        pos = self.hover_pos
+        if pos is None:
+            return None
+        if self.mode == EDIT:
+            if self.tool != "tile" or self.tile is None:
+                return None
+            return (self.tile, pos[0], pos[1], self._place_rotation(self.tile))
+        st = self.state
+        tid = st.hand if self._placing() else (self.tile if st.is_chance() else None)
+        if tid is None or pos in st.board.tiles:
+            return None
+        return (tid, pos[0], pos[1], self._place_rotation(tid))
+
+    @property
+    def highlight(self) -> Node | None:
+        """The feature segment under the pointer."""
+        if self.hover_pos is None or self.hover_port is None:
+            return None
+        line = self.value.tile_at(self.hover_pos) if self.mode == EDIT else None
+        if self.mode == PLAY:
+            placed = self.state.board.tiles.get(self.hover_pos)
+            orient = placed.orient if placed else None
+        else:
+            orient = catalogue()[line.tile].at(line.rot) if line else None
+        if orient is None:
+            return None
+        seg = orient.port_segment[self.hover_port]
+        return None if seg < 0 else (self.hover_pos, seg)
+
+    def picture(self) -> Picture:
+        """What to draw now, with a key that says whether it differs from the last picture."""
+        legal = None
+        if self.mode == PLAY:
+            legal = sorted({(a.x, a.y, a.rot) for a in self.legal() if isinstance(a, Place)}) or None
+        source = self.state if self.mode == PLAY else self.position
+        preview, highlight = self.preview, self.highlight
+        return Picture(source, legal, preview, highlight, (self.mode, self.version, preview, highlight))
+
+    def score_table(self) -> ScoreTable:
+        """Rows scored in this game so far, and the final scoring if the game ended now."""
+        if "scores" in self._cache:
+            return self._cache["scores"]  # type: ignore[return-value]
+        if self.mode == PLAY:
+            played = tuple(ScoreLine.of(r) for r in self.state.rows)
+            scores = dict(self.state.scores)
+        else:
+            played = ()
+            scores = {c: dict(self.position.scores).get(c, 0) for c in self.position.players}
+        if self.mode == PLAY and self.state.over:
+            table = ScoreTable(played, scores, (), None, "the game is over: final scoring is in the rows above")
+        else:
+            table = self._final(played, scores)
+        self._cache["scores"] = table
+        return table
+
+    def _final(self, played: tuple[ScoreLine, ...], scores: dict[str, int]) -> ScoreTable:
+        p = self.value
+        note = "final scoring if the game ended now"
+        try:
+            result = final_score(p)
+            rows, totals = result.rows, result.scores
+        except IllegalPositionError:
+            try:
+                st = state_from_position(p, allow_problems=True)
+            except CarcnbError as e:
+                return ScoreTable(played, scores, (), None, f"no final scoring: {e}")
+            rows, totals = apply_final(st), dict(st.scores)
+            note += " (the position has problems: scored as it stands)"
+        return ScoreTable(played, scores, tuple(ScoreLine.of(r) for r in rows), totals, note)
+
+    def rulings(self) -> list[RulingChoice]:
+        current = self.game.rulings
+        return [RulingChoice(r.id, r.question, tuple(r.options.items()), current[r.id]) for r in RULINGS.values()]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo) if self.mode == EDIT else bool(self.state.history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo_pos) if self.mode == EDIT else bool(self._redo)
+
+    # ----- settings -----------------------------------------------------------------------------------------
+    def set_mode(self, mode: str) -> bool:
+        """Switch between play and free edit; each mode starts its own undo history from the position."""
+        if mode not in MODES:
+            raise CarcnbError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
+        if mode == self.mode:
+            return True
+        if mode == EDIT:
+            self.position = as_it_stands(self.value)
+            self._undo.clear()
+            self._redo_pos.clear()
+            self._ferry_from = None
+            self.mode = EDIT
+            self.status = "free edit: " + self._edit_hint()
+        else:
+            try:
+                st = state_from_position(self.position, self.seed, allow_problems=True)
+            except CarcnbError as e:
+                self.status = f"cannot play from this position: {e}"
+                self._notify()
+                return False
+            self.origin, self.state, self.mode = self.position, st, PLAY
+            self._redo.clear()
+            self._pending = []
+            self.status = "play: " + self._prompt()
+        self._notify(changed=True)
+        return True
+
+    def rotate(self, quarter_turns: int = 1) -> None:
+        """Turn the tile to place clockwise (negative: anticlockwise)."""
+        self.rotation = (self.rotation + 90 * quarter_turns) % 360
+        tid = self._current_tile()
+        self.status = f"rotation {self.rotation}" + (f" for {tid}" if tid else "")
+        if self.mode == PLAY and self._placing() and self.hover_pos is not None:
+            reason = why.placement(self.state, self.state.hand_tile, self.hover_pos,
+                                   self._place_rotation(self.state.hand))
+            self.status += f": {reason}" if reason else f": fits at {_at(self.hover_pos)}"
+        self._notify()
+
+    def _current_tile(self) -> str | None:
+        if self.mode == PLAY and self.state.hand:
+            return self.state.hand
+        return self.tile
+
+    def select_tile(self, tid: str | None) -> None:
+        """Choose a palette tile: the tile to put (edit) or to draw (play, at the draw)."""
+        if tid is not None and tid not in catalogue():
+            raise CarcnbError(f"unknown tile {tid!r}")
+        self.tile = tid
+        self.status = f"{tid} chosen" if tid else "no tile chosen"
+        if self.mode == PLAY and tid and self.state.is_chance() and Draw(tid) not in self.legal():
+            self.status += f": {tid} cannot be drawn now (none left in the pile being drawn from)"
+        self._notify()
+
+    def set_tool(self, tool: str) -> None:
+        if tool not in TOOLS:
+            raise CarcnbError(f"unknown tool {tool!r} (known: {', '.join(TOOLS)})")
+        self.tool = tool
+        self._ferry_from = None
+        self.status = f"tool: {tool}: " + self._edit_hint()
+        self._notify()
+
+    def set_color(self, color: str) -> None:
+        if color not in self._players():
+            raise CarcnbError(f"colour {color!r} is not a player ({', '.join(self._players())})")
+        self.color = color
+        self._notify()
+
+    def hover(self, pos: Pos | None, port: int | None = None) -> bool:
+        """The pointer is over ``pos`` (None: off the board); True when the picture must change."""
+        before = (self.preview, self.highlight)
+        self.hover_pos, self.hover_port = pos, port
+        return (self.preview, self.highlight) != before
+
+    # ----- play ---------------------------------------------------------------------------------------------
+    def _placing(self) -> bool:
+        return self.state.hand is not None and any(isinstance(a, (Place, Discard)) for a in self.legal())
+
+    def _prompt(self) -> str:
+        st = self.state
+        who = st.current_player()
+        if st.over:
+            return "game over: " + ", ".join(f"{c} {n}" for c, n in st.scores.items())
+        if who == CHANCE:
+            return (f"draw: choose a tile in the palette and click the board, or draw at random "
+                    f"({st.pile_size()} tiles left)")
+        if who is None or who < 0 or not st.todo:
+            return "no decision left"
+        color = st.players[who]
+        if self._placing():
+            if any(isinstance(a, Place) for a in self.legal()):
+                return (f"{color}: place {st.hand} (rotation {self._place_rotation(st.hand)}; r turns it) "
+                        f"on a marked spot")
+            return f"{color}: {st.hand} fits nowhere: discard it"
+        if isinstance(st.todo[0], DeployStep):
+            return (f"{color}: click a feature of {_at(st.placed)} to deploy a follower "
+                    f"({st.supply(color)} left), or pass")
+        return f"{color}: {st.todo[0].describe()}: click the board or choose a decision from the list"
+
+    def _apply(self, action: Action, *, from_redo: bool = False) -> bool:
+        st = self.state
+        who = st.current_player()
+        name = "chance" if who == CHANCE else st.players[who] if who is not None and who >= 0 else "?"
+        seen = len(st.rows)
+        try:
+            st.apply(action)
+        except CarcnbError as e:
+            self.status = str(e)
+            self._notify()
+            return False
+        if not from_redo:
+            self._redo.clear()
+        self._pending = []
+        scored = [f"{', '.join(r.scorers) or 'nobody'} +{r.points} ({r.kind}, {r.reason})" for r in st.rows[seen:]]
+        self.status = f"{name}: {action}" + (f"; scored: {'; '.join(scored)}" if scored else "") + \
+            f". {self._prompt()}"
+        self._notify(changed=True)
+        return True
+
+    def apply_text(self, text: str) -> bool:
+        """Play the action written in notation (from the list of legal actions)."""
+        if self.mode != PLAY:
+            self.status = "actions are for play mode; switch to play"
+            self._notify()
+            return False
+        try:
+            action = parse_action(text)
+        except CarcnbError as e:
+            self.status = str(e)
+            self._notify()
+            return False
+        return self._apply(action)
+
+    def draw(self, tid: str | None = None) -> bool:
+        """The chance decision: draw ``tid`` (or a random tile from the pile when None)."""
+        if self.mode != PLAY or not self.state.is_chance():
+            self.status = "no draw now: " + (self._prompt() if self.mode == PLAY else "free edit mode")
+            self._notify()
+            return False
+        return self._apply(Draw(tid) if tid else self.state.sample_chance())
+
+    def click(self, pos: Pos, port: int | None = None) -> bool:
+        """A click on ``pos`` (at ``port`` of its tile). Returns True when something changed."""
+        if self.mode == EDIT:
+            return self._edit_click(pos, port)
+        st = self.state
+        if st.is_chance():
+            tid = self.tile
+            if tid is None or Draw(tid) not in self.legal():
+                self.status = ("draw first: choose a tile in the palette that is still in the pile, "
+                               "or draw at random")
+                self._notify()
+                return False
+            if not self._apply(Draw(tid)):
+                return False
+            if self._placing() and not self._place(pos):
+                self.status = f"drew {tid}, but {self.status}"
+                self._notify()
+            return True
+        if self._placing():
+            return self._place(pos)
+        legal = self.legal()
+        here = [a for a in legal if action_pos(a) == pos]
+        matched = [a for a in here if self._port_matches(a, pos, port)]
+        narrowed = [a for a in self._pending if a in matched]
+        if narrowed:
+            matched = narrowed
+        if len(matched) == 1:
+            return self._apply(matched[0])
+        if matched:
+            self._pending = matched
+            self.status = (f"{len(matched)} decisions at {_at(pos)}: {', '.join(map(str, matched))}: click again "
+                           f"to narrow down, or choose one from the list")
+        else:
+            self._pending = []
+            self.status = self._refusal(pos, port, legal, here)
+        self._notify()
+        return False
+
+    def _port_matches(self, a: Action, pos: Pos, port: int | None) -> bool:
+        ports = action_ports(a)
+        if not ports or port is None:
+            return True
+        board = self.state.board
+        clicked = board.node_at(pos, port)
+        return any(p == port or (clicked is not None and board.node_at(pos, p) == clicked) for p in ports)
+
+    def _place(self, pos: Pos) -> bool:
+        st = self.state
+        tile = st.hand_tile
+        rot = self._place_rotation(tile.id)
+        action = Place(pos[0], pos[1], rot)
+        legal = self.legal()
+        if action in legal:
+            return self._apply(action)
+        reason = why.placement(st, tile, pos, rot) or f"place {_at(pos)} {rot} is not legal now"
+        others = [str(a.rot) for a in legal if isinstance(a, Place) and a.pos == pos]
+        if others:
+            reason += f" (it fits here at rotation {', '.join(others)}: press r)"
+        elif Discard() in legal:
+            reason += f" ({tile.id} fits nowhere: discard it)"
+        self.status = reason
+        self._notify()
+        return False
+
+    def _refusal(self, pos: Pos, port: int | None, legal: list[Action], here: list[Action]) -> str:
+        st = self.state
+        if st.todo and isinstance(st.todo[0], DeployStep):
+            return why.deploy(st, pos, port)
+        if here:
+            where = PORT_NAMES[port] if port is not None else "there"
+            return f"nothing at {where} on {_at(pos)}; here you may: {', '.join(map(str, here))}"
+        spots = sorted({action_pos(a) for a in legal if action_pos(a) is not None})
+        if spots:
+            return (f"nothing to do at {_at(pos)}; the decision is at {' '.join(map(_at, spots[:8]))}"
+                    + (" …" if len(spots) > 8 else ""))
+        return f"this decision is not made on the board: choose from the list ({', '.join(map(str, legal))})"
+
+    # ----- free edit ----------------------------------------------------------------------------------------
+    def _edit_hint(self) -> str:
+        return {"tile": "click to put the palette tile (r turns it)", "remove": "click a tile to remove it",
+                "follower": f"click a feature to put or take a {self.color} follower",
+                "ferry": "click the two road ends of a lake tile to lay its ferry"}[self.tool]
+
+    def _commit(self, p: Position, message: str) -> bool:
+        self._undo.append(self.position)
+        self._redo_pos.clear()
+        self.position = p
+        self._cache.clear()
+        found = self.problems()
+        self.status = message + (f"; {len(found)} problem(s): {found[0]}" + (" …" if len(found) > 1 else "")
+                                 if found else "; no problems")
+        self._notify(changed=True)
+        return True
+
+    def _edit_click(self, pos: Pos, port: int | None) -> bool:
+        p = self.position
+        line = p.tile_at(pos)
+        try:
+            if self.tool == "tile":
+                if self.tile is None:
+                    raise edits.EditError("choose a tile in the palette first")
+                rot = self._place_rotation(self.tile)
+                return self._commit(edits.put_tile(p, pos, self.tile, rot),
+                                    f"{'replaced ' + line.tile + ' by' if line else 'put'} {self.tile} "
+                                    f"at {_at(pos)} rotation {rot}")
+            if line is None:
+                raise edits.EditError(f"no tile at {_at(pos)}")
+            if self.tool == "remove":
+                return self._commit(edits.remove_tile(p, pos), f"removed {line.tile} from {_at(pos)}")
+            if port is None:
+                raise edits.EditError("click a feature of the tile")
+            if self.tool == "follower":
+                q, added = edits.toggle_follower(p, pos, port, self.color)
+                return self._commit(q, f"{'put' if added else 'took'} a {self.color} follower "
+                                       f"{'on' if added else 'from'} {_at(pos)}")
+            return self._ferry_click(pos, port, line.tile)
+        except edits.EditError as e:
+            self.status = str(e)
+            self._notify()
+            return False
+
+    def _ferry_click(self, pos: Pos, port: int, tid: str) -> bool:
+        if not catalogue()[tid].has("ferry_lake"):
+            raise edits.EditError(f"{tid} at {_at(pos)} is not a lake tile: ferries go on lake tiles")
+        end = edits.jetty(port)
+        first = self._ferry_from
+        if first is None or first[0] != pos or first[1] == end:
+            self._ferry_from = (pos, end)
+            self.status = f"ferry on {_at(pos)} from {PORT_NAMES[end]}: click the other end"
+            self._notify()
+            return False
+        self._ferry_from = None
+        q = edits.set_ferry(self.position, pos, first[1], end)
+        return self._commit(q, f"ferry on {_at(pos)} joins {PORT_NAMES[first[1]]} and {PORT_NAMES[end]}")
+
+    def set_hand(self, tid: str | None) -> bool:
+        """Free edit: the tile in hand (None: none)."""
+        return self._edit(lambda p: edits.set_hand(p, tid), f"hand: {tid or 'none'}")
+
+    def set_to_move(self, color: str) -> bool:
+        return self._edit(lambda p: edits.set_to_move(p, color), f"{color} to move")
+
+    def _edit(self, change: Callable[[Position], Position], message: str) -> bool:
+        if self.mode != EDIT:
+            self.status = "switch to free edit to change the position"
+            self._notify()
+            return False
+        try:
+            return self._commit(change(self.position), message)
+        except edits.EditError as e:
+            self.status = str(e)
+            self._notify()
+            return False
+
+    # ----- game settings: rebuild and replay ----------------------------------------------------------------
+    def set_ruling(self, rid: str, option: str) -> bool:
+        """Play under another ruling: in play the game is rebuilt with it and its actions replayed."""
+        resolve({rid: option})
+        default = RULINGS[rid].default
+        return self._reconfigure(lambda p: edits.set_ruling(p, rid, option, default), f"{rid} = {option}")
+
+    def set_sets(self, sets: tuple[str, ...]) -> bool:
+        return self._reconfigure(lambda p: edits.set_sets(p, sets), f"sets: {', '.join(sets) or 'base'}")
+
+    def _reconfigure(self, change: Callable[[Position], Position], message: str) -> bool:
+        if self.mode == EDIT:
+            return self._commit(change(self.position), message)
+        origin = change(self.origin)
+        actions = list(self.state.history)  # includes the origin's own played actions
+        try:
+            st = state_from_position(replace(origin, played=()), self.seed, allow_problems=True)
+        except CarcnbError as e:
+            self.status = f"cannot rebuild the game: {e}"
+            self._notify()
+            return False
+        done = 0
+        for a in actions:
+            if a not in st.legal_actions():
+                break
+            st.apply(a)
+            done += 1
+        self.origin, self.state = origin, st
+        self._redo.clear()
+        self._pending = []
+        replay = (f"replayed all {done} actions" if done == len(actions) else
+                  f"replayed {done} of {len(actions)} actions: {actions[done]} is not legal under it")
+        self.status = f"{message}: {replay}. {self._prompt()}"
+        self._notify(changed=True)
+        return True
+
+    # ----- undo and redo ------------------------------------------------------------------------------------
+    def undo(self) -> bool:
+        if not self.can_undo:
+            self.status = "nothing to undo"
+            self._notify()
+            return False
+        if self.mode == EDIT:
+            self._redo_pos.append(self.position)
+            self.position = self._undo.pop()
+            self.status = "undone"
+        else:
+            action = self.state.undo()
+            self._redo.append(action)
+            self._pending = []
+            self.status = f"took back {action}. {self._prompt()}"
+        self._notify(changed=True)
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            self.status = "nothing to redo"
+            self._notify()
+            return False
+        if self.mode == EDIT:
+            self._undo.append(self.position)
+            self.position = self._redo_pos.pop()
+            self.status = "redone"
+            self._notify(changed=True)
+            return True
+        return self._apply(self._redo.pop(), from_redo=True)
+
+    # ----- files --------------------------------------------------------------------------------------------
+    def save(self, path: str | Path) -> bool:
+        """Write the current position; on failure the editor and any existing file are left as they were."""
+        target = Path(path)
+        try:
+            if target.is_dir():
+                raise IsADirectoryError(f"{str(path)!r} is a directory")
+            save(self.value, target)
+        except (OSError, CarcnbError) as e:
+            self.status = f"not saved: {e}; nothing was changed"
+            self._notify()
+            return False
+        self.status = f"saved {len(self.value.board)} tiles to {path}"
+        self._notify()
+        return True
+
+    def load(self, path: str | Path) -> bool:
+        """Open a position file: an undoable edit in free edit, a new game from it in play."""
+        try:
+            p = load(path)
+            st = state_from_position(p, self.seed, allow_problems=True) if self.mode == PLAY else None
+        except CarcnbError as e:
+            self.status = f"not loaded: {e}"
+            self._notify()
+            return False
+        if self.color not in p.players:
+            self.color = p.players[0]
+        if self.mode == EDIT:
+            return self._commit(as_it_stands(p), f"loaded {path}")
+        self.origin, self.state, self.position = p, st, p
+        self._redo.clear()
+        self._pending = []
+        self.status = f"loaded {path}. {self._prompt()}"
+        self._notify(changed=True)
+        return True

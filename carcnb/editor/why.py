@@ -1,0 +1,87 @@
+"""Why a placement or a follower is refused: the rule broken, in words a player understands.
+
+The engine answers *which* actions are legal; an editor must also say why a click is not one of them.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..geometry import PORT_NAMES, SIDE_NAMES, Pos, neighbour
+from ..rules.base import deploy_targets
+from ..rules.river import river_end
+from ..tiles import EDGE_KINDS, TileType
+
+if TYPE_CHECKING:
+    from ..rules import RuleModule
+    from ..state import GameState
+
+
+def _at(pos: Pos) -> str:
+    return f"{pos[0]},{pos[1]}"
+
+
+def placement(state: GameState, tile: TileType, pos: Pos, rot: int) -> str | None:
+    """None when ``tile`` may go at ``pos`` turned ``rot``; otherwise the reason it may not."""
+    board = state.board
+    if pos in board.tiles:
+        return f"{_at(pos)} is occupied by {board.tiles[pos].tile.id}"
+    if pos not in board.open:
+        return f"{_at(pos)} touches no tile: a new tile must share an edge with the board"
+    if not board.fits(tile, pos, rot):
+        return f"{tile.id} at rotation {rot} does not fit at {_at(pos)}: " + "; ".join(mismatches(state, tile, pos, rot))
+    places = board.placements(tile)
+    for m in state.modules:
+        places = m.filter_placements(state, tile, places)
+        if (pos[0], pos[1], rot) not in places:
+            return _module_reason(m, state, tile, pos)
+    return None
+
+
+def mismatches(state: GameState, tile: TileType, pos: Pos, rot: int) -> list[str]:
+    """Each edge of ``tile`` (turned ``rot``) that disagrees with its neighbour at ``pos``."""
+    board = state.board
+    mine = tile.at(rot).edges
+    out = []
+    for side in range(4):
+        n = neighbour(pos, side)
+        other = board.tiles.get(n)
+        if other is None or not other.tile.has_edges or not tile.has_edges:
+            continue
+        theirs = other.orient.edges[(side + 2) % 4]
+        if mine[side] != theirs:
+            out.append(f"its {SIDE_NAMES[side]} edge is {EDGE_KINDS[mine[side]]} but {other.tile.id} at "
+                       f"{_at(n)} shows {EDGE_KINDS[theirs]}")
+    return out
+
+
+def _module_reason(m: RuleModule, state: GameState, tile: TileType, pos: Pos) -> str:
+    if m.name == "river":
+        end = river_end(state)
+        if end is not None:
+            target = neighbour(end[0], end[1])
+            if pos != target:
+                return (f"river rule: the river flows on from {_at(end[0])}, so the next river tile goes at "
+                        f"{_at(target)}")
+            return "river rule: the river may not turn the same way on two curves in a row"
+    return f"the {m.name} rules do not allow {tile.id} at {_at(pos)} here"
+
+
+def deploy(state: GameState, pos: Pos, port: int | None) -> str:
+    """Why the active player cannot put a follower on ``port`` of the tile at ``pos``."""
+    board = state.board
+    color = state.active
+    if state.placed is not None and pos != state.placed:
+        return f"followers go on the tile just placed ({_at(state.placed)}), or pass"
+    if state.supply(color) <= 0:
+        return f"{color} has no follower left in supply: pass"
+    node = board.node_at(pos, port) if port is not None else None
+    if node is None:
+        where = PORT_NAMES[port] if port is not None else "there"
+        return f"no feature at {where} on {_at(pos)}: click a city, road, field or cloister"
+    seg = board.segment(node)
+    if board.occupied(node):
+        owners = sorted({f.color for f in board.feature(node).followers})
+        return f"that {seg.kind} is already occupied ({', '.join(owners)})"
+    if node not in deploy_targets(state, pos, color):
+        return f"no follower may stand on a {seg.kind}"
+    return f"no follower may go on that {seg.kind} now"
