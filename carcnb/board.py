@@ -40,6 +40,7 @@ class Board:
         self.followers: dict[Node, tuple[str, ...]] = {}
         self.ferries: dict[Pos, tuple[int, int]] = {}  # lake tile -> the two road segments its ferry joins
         self.flood_marks: frozenset[Node] = frozenset()  # segments flooded by a spread flood
+        self.ext: dict = {}  # rule modules' tokens and memory: earthquake tokens, the tornado, river bends…
 
     # ----- placement -------------------------------------------------------------------------------------
     def fits(self, tile: TileType, pos: Pos, rot: int) -> bool:

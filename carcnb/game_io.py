@@ -161,6 +161,8 @@ def _build(p: Position, seed: int | None) -> GameState:
     for color, n in p.scores:
         state.scores[color] = n
     state.turn = p.players.index(p.mover)
+    for m in state.modules:
+        m.load(state, p)
     state.stages = game.pile(with_start=True)
     for t in p.board:
         _take(state, t.tile)
@@ -216,14 +218,19 @@ def _position_now(state: GameState, title: str | None) -> Position:
             if npos == pos:
                 port = placed.orient.segments[seg].anchor
                 tokens += [FollowerToken(*split_figure(e)[:1], port, split_figure(e)[1]) for e in entries]
+        if state.ext.get("tornado") == pos:
+            tokens.append(TornadoToken())
         lines.append(TileLine(pos[0], pos[1], placed.tile.id, placed.rot, tuple(tokens)))
     game = state.game
     sets = tuple(s for s in ("river", "disasters", "ferries", "cropcircles") if s in game.sets)
     changed = tuple((k, v) for k, v in game.rulings.items() if v != _default(k))
     actor = state.current_player()
     mover = state.players[actor] if actor >= 0 else state.active
+    flood: tuple = ()
+    if state.ext.get("flood_at") is not None:
+        flood = (("spread", bool(state.ext.get("flood_spread"))), ("by", state.players[state.ext["flood_by"]]))
     return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
-                    scores=tuple(state.scores.items()), hand=state.hand, rulings=changed)
+                    scores=tuple(state.scores.items()), hand=state.hand, rulings=changed, flood=flood)
 
 
 def _default(rid: str) -> str:

@@ -91,7 +91,7 @@ class Position:
     hand: str | None = None
     played: tuple[str, ...] = ()  # this turn's actions so far, after drawing ``hand`` (mid-turn positions)
     rulings: tuple[tuple[str, str], ...] = ()
-    flood: tuple[tuple[str, bool], ...] = ()
+    flood: tuple[tuple[str, bool | str], ...] = ()
     question: Question | None = None
     path: str = field(default="<position>", compare=False)
 
@@ -199,8 +199,10 @@ def parse(text: str, path: str = "<position>") -> Position:
     except UnknownRulingError as e:
         raise where.error("rulings", rulings, str(e)) from None
     flood = doc.get("flood", {})
-    if not isinstance(flood, dict) or set(flood) - {"spread"} or any(type(v) is not bool for v in flood.values()):
-        raise where.error("flood", flood, "expected { spread = true } or { spread = false }")
+    if (not isinstance(flood, dict) or set(flood) - {"spread", "by"} or type(flood.get("spread", False)) is not bool
+            or flood.get("by", players[0]) not in players):
+        raise where.error("flood", flood, "expected { spread = true|false } with an optional by = \"COLOUR\" "
+                                          "(the player who placed FL; the flood spreads on their next turn)")
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
     return Position(tuple(players), board, tuple(sets), title, to_move, tuple(scores.items()), hand,

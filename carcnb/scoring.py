@@ -40,8 +40,9 @@ class ScoringRules(Protocol):
 
 
 def cloister_neighbours(board: Board, pos: Pos) -> int:
-    """Surrounding tiles that count for a cloister (a tile without features, like MT, counts for nothing)."""
-    return sum(1 for p in around(pos) if p in board.tiles and board.tiles[p].tile.segments)
+    """Surrounding tiles that count for a cloister (the meteor counts for nothing)."""
+    tiles = board.tiles
+    return sum(1 for p in around(pos) if p in tiles and "meteor" not in tiles[p].tile.flags)
 
 
 def completion_points(board: Board, feature: Feature, edition: str) -> int:
@@ -83,7 +84,7 @@ def score_completed(board: Board, feature: Feature, edition: str, rules: list[Sc
 def score_unfinished(board: Board, feature: Feature, rules: list[ScoringRules]) -> ScoreRow:
     """The end-of-game row for a feature with followers that was never completed."""
     notes = [n for r in rules for n in r.notes(board, feature)]
-    reason = "flooded, scored as unfinished" if feature.flooded else "unfinished"
+    reason = "flooded" if feature.flooded else "unfinished"
     points = end_points(board, feature)
     for r in rules:
         override = r.end_value(board, feature)
@@ -110,8 +111,10 @@ def score_fields(board: Board, fields: list[Feature], edition: str, rules: list[
         done = [root for root, c in sorted(cities.items()) if c.complete]
         kept = [root for root in done if all(r.counts_for_fields(board, cities[root]) for r in rules)]
         notes = [n for r in rules for n in r.notes(board, f)]
-        if len(kept) < len(done):
-            notes.append(f"{len(done) - len(kept)} completed city(ies) give no farm points")
+        for root in done:
+            if root not in kept:
+                notes += [f"city at {cities[root].tiles[0][0]},{cities[root].tiles[0][1]}: {n}"
+                          for r in rules for n in r.notes(board, cities[root])]
         scorers = f.majority()
         if edition == "second":
             per = {c: [root for root in kept if (c, root) not in credited] for c in scorers}

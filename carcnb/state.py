@@ -93,7 +93,6 @@ class GameState:
         self.placed: Pos | None = None
         self.todo: tuple[Step, ...] = ()
         self.rows: tuple[ScoreRow, ...] = ()
-        self.ext: dict = {}
         self.over = False
         self.history: list[Action] = []
         self.rng = random.Random(seed)
@@ -201,15 +200,25 @@ class GameState:
         raise IllegalActionError(f"tile {tid!r} is not in the pile")
 
     def supply(self, color: str) -> int:
-        return FOLLOWERS - self.lost[color] - self.board.followers_of(color)
+        held = sum(m.held(self, color) for m in self.modules)
+        return FOLLOWERS - self.lost[color] - self.board.followers_of(color) - held
 
     def add_points(self, row: ScoreRow) -> None:
         for c in row.scorers:
             self.j.setitem(self.scores, c, self.scores[c] + row.points)
         self.j.setattr(self, "rows", self.rows + (row,))
 
+    @property
+    def ext(self) -> dict:
+        """Rule modules' tokens and memory (the board's ``ext``); change it only through ``set_ext``."""
+        return self.board.ext
+
     def set_ext(self, key: str, value) -> None:
-        self.j.setitem(self.ext, key, value)
+        if value is None:
+            if key in self.board.ext:
+                self.j.delitem(self.board.ext, key)
+        else:
+            self.j.setitem(self.board.ext, key, value)
 
     @property
     def active(self) -> str:

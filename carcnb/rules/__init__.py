@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from ..board import Board
     from ..features import Feature, Node
     from ..geometry import Pos
+    from ..position import Position
     from ..state import GameState
     from ..steps import Step
     from ..tiles import TileType
@@ -53,6 +54,10 @@ class RuleModule:
     def before_final(self, state: GameState) -> None:
         """Effects after the last tile, before final scoring."""
 
+    def held(self, state: GameState, color: str) -> int:
+        """Followers of ``color`` that are neither in supply nor on the board (carried by the tornado)."""
+        return 0
+
     def notes(self, board: Board, feature: Feature) -> list[str]:
         return []
 
@@ -68,6 +73,9 @@ class RuleModule:
     def problems(self, state: GameState) -> list[str]:
         return []
 
+    def load(self, state: GameState, position: Position) -> None:
+        """Set up this module's tokens from a position file (after its tiles and figures are down)."""
+
 
 def modules_for(sets: frozenset[str], rulings: dict[str, str]) -> list[RuleModule]:
     """The rule modules a game with these sets plays by, base first."""
@@ -77,4 +85,16 @@ def modules_for(sets: frozenset[str], rulings: dict[str, str]) -> list[RuleModul
     mods: list[RuleModule] = [BaseRules()]
     if "river" in sets:
         mods.append(RiverRules())
+    if "disasters" in sets:
+        from .earthquake import EarthquakeRules
+        from .flood import FloodRules
+        from .meteor import MeteorRules
+        from .tornado import TornadoRules
+        mods += [EarthquakeRules(rulings), FloodRules(rulings), MeteorRules(rulings), TornadoRules(rulings)]
+    if "ferries" in sets:
+        from .ferries import FerriesRules
+        mods.append(FerriesRules())
+    if "cropcircles" in sets or "ferries" in sets and rulings.get("ferries.crop_circle_tile", "none") != "none":
+        from .cropcircles import CropCirclesRules
+        mods.append(CropCirclesRules())
     return mods

@@ -180,8 +180,7 @@ def score_turn(state: GameState, nodes: list[Node]) -> list[ScoreRow]:
 class ScoreStep(Step):
     def run(self, state: GameState) -> None:
         score_turn(state, turn_candidates(state))
-        if "touched" in state.ext:
-            state.j.delitem(state.ext, "touched")
+        state.set_ext("touched", None)
         for m in state.modules:
             state.push(m.after_score(state))
 

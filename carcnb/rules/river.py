@@ -9,6 +9,7 @@ from ..tiles import TileType, catalogue
 from . import RuleModule
 
 if TYPE_CHECKING:
+    from ..board import Board
     from ..state import GameState
 
 _RIVER_CODE = 4
@@ -28,32 +29,22 @@ class RiverRules(RuleModule):
                           placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
         if not tile.is_river:
             return placements
-        end = river_end(state)
-        if end is None:
+        course = river_course(state.board)
+        if not course:
             return placements
-        end_pos, out_side = end
+        end_pos, out_side, last_turn = course[-1][0], course[-1][1], last_bend(course)
+        if out_side is None:
+            return []
         target = neighbour(end_pos, out_side)
-        last_turn = state.ext.get("river_last_turn")
         keep = []
         for x, y, rot in placements:
             if (x, y) != target:
                 continue
-            turn = _turn(tile, rot, (out_side + 2) % 4)
-            if turn and turn == last_turn:
+            turn = bend(tile, rot, (out_side + 2) % 4)
+            if turn is None or (turn and turn == last_turn):
                 continue
             keep.append((x, y, rot))
         return keep
-
-    def after_place(self, state: GameState, pos: Pos) -> list:
-        placed = state.board.tiles[pos]
-        if not placed.tile.is_river:
-            return []
-        end = river_end(state, before=pos)
-        if end is not None:
-            turn = _turn(placed.tile, placed.rot, (end[1] + 2) % 4)
-            if turn:
-                state.set_ext("river_last_turn", turn)
-        return []
 
 
 def river_sides(tile: TileType, rot: int) -> list[int]:
@@ -61,10 +52,13 @@ def river_sides(tile: TileType, rot: int) -> list[int]:
     return [s for s in range(4) if codes[s] == _RIVER_CODE]
 
 
-def _turn(tile: TileType, rot: int, in_side: int) -> int:
-    """+1 for a left turn, -1 for a right turn, 0 for straight (water enters at ``in_side``)."""
+def bend(tile: TileType, rot: int, in_side: int) -> int | None:
+    """+1 for a left turn, -1 for a right turn, 0 straight or a river end; None if water cannot enter at
+    ``in_side``."""
     sides = river_sides(tile, rot)
-    if len(sides) != 2 or in_side not in sides:
+    if in_side not in sides:
+        return None
+    if len(sides) != 2:
         return 0
     out = sides[0] if sides[1] == in_side else sides[1]
     heading = (in_side + 2) % 4
@@ -73,14 +67,28 @@ def _turn(tile: TileType, rot: int, in_side: int) -> int:
     return 1 if out == (heading - 1) % 4 else -1
 
 
-def river_end(state: GameState, before: Pos | None = None) -> tuple[Pos, int] | None:
-    """The river tile whose river edge still faces an empty position, and that side."""
-    board = state.board
-    for pos, placed in board.tiles.items():
-        if pos == before or not placed.tile.is_river:
-            continue
-        for side in river_sides(placed.tile, placed.rot):
-            n = neighbour(pos, side)
-            if n not in board.tiles or n == before:
-                return pos, side
-    return None
+def river_course(board: Board) -> list[tuple[Pos, int | None, int]]:
+    """The river from the spring: each tile with the side the water leaves by (None at the lake) and the
+    bend it makes there. Empty when no spring is on the board."""
+    spring = next((p for p, t in board.tiles.items() if t.tile.has("spring")), None)
+    if spring is None:
+        return []
+    placed = board.tiles[spring]
+    out = river_sides(placed.tile, placed.rot)
+    course: list[tuple[Pos, int | None, int]] = [(spring, out[0] if out else None, 0)]
+    seen = {spring}
+    while course[-1][1] is not None:
+        nxt = neighbour(course[-1][0], course[-1][1])
+        placed = board.tiles.get(nxt)
+        if placed is None or nxt in seen or not placed.tile.is_river:
+            break
+        seen.add(nxt)
+        in_side = (course[-1][1] + 2) % 4
+        sides = [s for s in river_sides(placed.tile, placed.rot) if s != in_side]
+        course.append((nxt, sides[0] if sides else None, bend(placed.tile, placed.rot, in_side) or 0))
+    return course
+
+
+def last_bend(course: list[tuple[Pos, int | None, int]]) -> int:
+    """The direction of the last curve the river made (0 if it has not bent yet)."""
+    return next((b for _, _, b in reversed(course) if b), 0)

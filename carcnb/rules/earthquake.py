@@ -1,0 +1,90 @@
+"""Earthquake (EQ): placed normally; before final scoring, a token goes in every city with a segment on one
+of the 13 positions |dx|+|dy| <= 2 around EQ. An unfinished city with a token scores nothing; a finished
+one scored when completed but counts for no field.
+
+Rulings: ``earthquake.timing`` (tokens from the final board, or from the board when EQ is placed) and
+``earthquake.destroyed_center`` (a meteor on EQ: no earthquake, or one centred on the meteor).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..features import Feature, Node
+from ..geometry import Pos
+from . import RuleModule
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..state import GameState
+
+QUAKE_RANGE = tuple((dx, dy) for dx in range(-2, 3) for dy in range(-2, 3) if abs(dx) + abs(dy) <= 2)
+
+
+def quake_area(centre: Pos) -> list[Pos]:
+    """The 13 positions the earthquake reaches: two steps orthogonally or one diagonally."""
+    return [(centre[0] + dx, centre[1] + dy) for dx, dy in QUAKE_RANGE]
+
+
+def cities_in_range(board: Board, centre: Pos) -> tuple[Node, ...]:
+    """One node per city segment on a tile in range (a token goes in each city they belong to)."""
+    nodes = []
+    for pos in quake_area(centre):
+        placed = board.tiles.get(pos)
+        if placed is None:
+            continue
+        nodes += [(pos, i) for i, s in enumerate(placed.orient.segments) if s.kind == "city"]
+    return tuple(sorted(nodes))
+
+
+def quake_centre(board: Board) -> Pos | None:
+    return next((pos for pos, t in board.tiles.items() if t.tile.has("earthquake")), None)
+
+
+def is_hit(board: Board, city: Feature) -> bool:
+    tokens = board.ext.get("quake_cities", ())
+    root = board.find(city.root)
+    return any(board.find(n) == root for n in tokens if n in board.parent)
+
+
+class EarthquakeRules(RuleModule):
+    name = "earthquake"
+
+    def __init__(self, rulings: dict[str, str]):
+        self.timing = rulings["earthquake.timing"]
+        self.destroyed = rulings["earthquake.destroyed_center"]
+
+    def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
+        return {2: {"EQ": 1}}
+
+    def after_place(self, state: GameState, pos: Pos) -> list:
+        if self.timing == "on_place" and state.board.tiles[pos].tile.has("earthquake"):
+            state.set_ext("quake_cities", cities_in_range(state.board, pos))
+        return []
+
+    def before_final(self, state: GameState) -> None:
+        board = state.board
+        destroyed = board.ext.get("quake_destroyed")  # where a meteor hit EQ
+        if destroyed is not None and self.destroyed == "none":
+            state.set_ext("quake_cities", None)
+            return
+        if self.timing == "on_place" and destroyed is None:
+            if "quake_cities" not in board.ext and quake_centre(board) is not None:
+                # a position saved after EQ was placed: its tokens are the cities in range now
+                state.set_ext("quake_cities", cities_in_range(board, quake_centre(board)))
+            return
+        centre = destroyed if destroyed is not None else quake_centre(board)
+        if centre is not None:
+            state.set_ext("quake_cities", cities_in_range(board, centre))
+
+    def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None:
+        if feature.kind == "city" and not feature.complete and is_hit(board, feature):
+            return 0, "earthquake: unfinished city"
+        return None
+
+    def counts_for_fields(self, board: Board, city: Feature) -> bool:
+        return not is_hit(board, city)
+
+    def notes(self, board: Board, feature: Feature) -> list[str]:
+        if feature.kind == "city" and feature.complete and is_hit(board, feature):
+            return ["earthquake: no farm points"]
+        return []

@@ -1,0 +1,163 @@
+"""Flood (FL), played with the River: the drawer replaces a river, spring or lake tile with FL; features
+touching FL can never be completed. At the start of that player's next turn, before the draw, the flood
+spreads over the 8 positions around FL: features there can never be completed either.
+
+Rulings: ``flood.without_river``, ``flood.followers_on_replaced``, ``flood.covered_scope``,
+``flood.covered_empty``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..actions import Action, Flood
+from ..features import Feature, Node, split_figure
+from ..geometry import Pos, around, neighbour
+from ..steps import Step
+from ..tiles import catalogue
+from . import RuleModule
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..state import GameState
+
+
+def flood_targets(state: GameState, any_tile: bool) -> list[Pos]:
+    """Tiles FL may replace: river tiles (spring and lake included), or any non-start tile by ruling."""
+    board = state.board
+    rivers = [p for p, t in board.tiles.items() if t.tile.set == "river"]
+    if rivers or not any_tile:
+        return sorted(rivers)
+    return sorted(p for p, t in board.tiles.items() if p != (0, 0) and t.tile.has_edges)
+
+
+def covered(board: Board) -> list[Pos]:
+    """The 8 positions under the spread flood's cut-out (empty when it is not down)."""
+    at = board.ext.get("flood_at")
+    return around(at) if at is not None and board.ext.get("flood_spread") else []
+
+
+def flooded_nodes(board: Board, scope: str, positions: list[Pos]) -> frozenset[Node]:
+    """Segments the cut-out stops: every segment on a covered tile, or (scope ``edge``) only those that
+    reach the outer edge of the 3x3 area."""
+    area = set(around(board.ext["flood_at"])) | {board.ext["flood_at"]}
+    nodes = set()
+    for pos in positions:
+        placed = board.tiles.get(pos)
+        if placed is None:
+            continue
+        outer = {side for side in range(4) if neighbour(pos, side) not in area}
+        for i, seg in enumerate(placed.orient.segments):
+            if scope == "segment" or outer.intersection(seg.sides):
+                nodes.add((pos, i))
+    return frozenset(nodes)
+
+
+def return_followers(state: GameState, pos: Pos, lost: bool) -> None:
+    """Take every figure off the tile at ``pos``: back to supply, or out of the game."""
+    board = state.board
+    for node in [n for n in board.followers if n[0] == pos]:
+        for entry in board.followers[node]:
+            color, kind = split_figure(entry)
+            board.remove_follower(node, entry)
+            if lost and kind == "follower":
+                state.j.setitem(state.lost, color, state.lost[color] + 1)
+
+
+class FloodRules(RuleModule):
+    name = "flood"
+
+    def __init__(self, rulings: dict[str, str]):
+        self.any_tile = rulings["flood.without_river"] == "any_tile"
+        self.lost = rulings["flood.followers_on_replaced"] == "lost"
+        self.scope = rulings["flood.covered_scope"]
+        self.covered_empty = rulings["flood.covered_empty"] == "yes"
+
+    def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
+        return {2: {"FL": 1}}
+
+    def turn_steps(self, state: GameState, tile) -> list[Step] | None:
+        if not tile.has("flood"):
+            return None
+        from .base import EndTurnStep, ScoreStep
+        if not flood_targets(state, self.any_tile):
+            return [FloodRedrawStep()]
+        return [FloodStep(), ScoreStep(), EndTurnStep()]
+
+    def before_draw(self, state: GameState) -> None:
+        ext = state.ext
+        if ext.get("flood_at") is None or ext.get("flood_spread") or ext.get("flood_by") != state.turn:
+            return
+        state.set_ext("flood_spread", True)
+        board = state.board
+        board.set_flood_marks(board.flood_marks | flooded_nodes(board, self.scope, covered(board)))
+
+    def filter_placements(self, state: GameState, tile, placements):
+        under = set(covered(state.board))
+        if not under or self.covered_empty:
+            return placements
+        return [p for p in placements if (p[0], p[1]) not in under]
+
+    def after_place(self, state: GameState, pos: Pos) -> list:
+        board = state.board
+        if pos in covered(board):
+            board.set_flood_marks(board.flood_marks | flooded_nodes(board, self.scope, [pos]))
+        return []
+
+    def notes(self, board: Board, feature: Feature) -> list[str]:
+        return ["flooded"] if feature.flooded else []
+
+    def load(self, state: GameState, position) -> None:
+        at = next((pos for pos, t in state.board.tiles.items() if t.tile.has("flood")), None)
+        if at is None:
+            return
+        flood = dict(position.flood)
+        players = state.players
+        by = flood.get("by")
+        seat = players.index(by) if by else (players.index(position.mover) - 1) % len(players)
+        state.set_ext("flood_at", at)
+        state.set_ext("flood_by", seat)
+        if flood.get("spread"):
+            state.set_ext("flood_spread", True)
+            board = state.board
+            board.set_flood_marks(flooded_nodes(board, self.scope, covered(board)))
+
+
+@dataclass(frozen=True)
+class FloodStep(Step):
+    """The drawer chooses the river tile that FL replaces."""
+
+    def actor(self, state: GameState) -> int | None:
+        return state.turn
+
+    def legal(self, state: GameState) -> list[Action]:
+        rules = _rules(state)
+        return [Flood(p) for p in flood_targets(state, rules.any_tile)]
+
+    def apply(self, state: GameState, action: Action) -> None:
+        assert isinstance(action, Flood)
+        rules = _rules(state)
+        return_followers(state, action.pos, rules.lost)
+        state.board.replace(action.pos, catalogue()["FL"])
+        state.j.setattr(state, "placed", action.pos)
+        state.j.setattr(state, "hand", None)
+        state.set_ext("flood_at", action.pos)
+        state.set_ext("flood_by", state.turn)
+
+    def describe(self) -> str:
+        return "choose the river tile the flood replaces"
+
+
+@dataclass(frozen=True)
+class FloodRedrawStep(Step):
+    """No river tile in play (ruling ``redraw``): FL leaves the game and the player draws again."""
+
+    def run(self, state: GameState) -> None:
+        from .base import draw_or_end
+        state.j.setattr(state, "hand", None)
+        state.j.setattr(state, "todo", ())
+        draw_or_end(state)
+
+
+def _rules(state: GameState) -> FloodRules:
+    return next(m for m in state.modules if isinstance(m, FloodRules))

@@ -1,0 +1,137 @@
+"""Meteor (MT): the drawer points at a tile in play; each other player clockwise may move the landing point
+to a tile adjacent to the last one chosen and never chosen before, or pass; the drawer may move it once
+more. MT then replaces that tile: features touching it end there (and score if that completes them); MT
+never counts as a tile of a feature nor in a cloister's points.
+
+Rulings: ``meteor.targets``, ``meteor.adjacency``, ``meteor.followers_on_target``, ``meteor.ferry_on_target``.
+The start tile is the tile at 0,0.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..actions import Action, Discard, Meteor, Pass
+from ..features import Feature
+from ..geometry import Pos, around, neighbour
+from ..steps import Step
+from ..tiles import catalogue
+from . import RuleModule
+from .flood import return_followers
+
+if TYPE_CHECKING:
+    from ..board import Board
+    from ..state import GameState
+
+
+class MeteorRules(RuleModule):
+    name = "meteor"
+
+    def __init__(self, rulings: dict[str, str]):
+        self.strict_targets = rulings["meteor.targets"] == "start,spring,flood"
+        self.king = rulings["meteor.adjacency"] == "king"
+        self.lost = rulings["meteor.followers_on_target"] == "lost"
+        self.ferry_lost = rulings["meteor.ferry_on_target"] == "lost"
+
+    def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
+        return {2: {"MT": 1}}
+
+    def targets(self, board: Board) -> list[Pos]:
+        """Tiles the meteor may land on."""
+        out = []
+        for pos, placed in board.tiles.items():
+            tile = placed.tile
+            if pos == (0, 0) or tile.has("meteor"):
+                continue
+            if self.strict_targets and (tile.has("spring") or tile.has("flood")):
+                continue
+            out.append(pos)
+        return sorted(out)
+
+    def adjacent(self, pos: Pos) -> list[Pos]:
+        return around(pos) if self.king else [neighbour(pos, side) for side in range(4)]
+
+    def turn_steps(self, state: GameState, tile) -> list[Step] | None:
+        if not tile.has("meteor"):
+            return None
+        from .base import EndTurnStep, ScoreStep
+        n = len(state.players)
+        others = [(state.turn + k) % n for k in range(1, n)]
+        return ([MeteorStep(state.turn, "aim")] + [MeteorStep(seat, "move") for seat in others]
+                + [MeteorStep(state.turn, "last"), MeteorLandStep(), ScoreStep(), EndTurnStep()])
+
+    def notes(self, board: Board, feature: Feature) -> list[str]:
+        tiles = board.tiles
+        if feature.kind == "cloister":
+            pos = feature.nodes[0][0]
+            return ["meteor does not count"] if any(
+                p in tiles and tiles[p].tile.has("meteor") for p in around(pos)) else []
+        for pos, i in feature.nodes:
+            seg = tiles[pos].orient.segments[i]
+            for side in seg.sides:
+                other = tiles.get(neighbour(pos, side))
+                if other is not None and other.tile.has("meteor") and feature.kind in ("road", "city"):
+                    return ["ends at the meteor; meteor does not count"]
+        return []
+
+
+def _rules(state: GameState) -> MeteorRules:
+    return next(m for m in state.modules if isinstance(m, MeteorRules))
+
+
+@dataclass(frozen=True)
+class MeteorStep(Step):
+    """One player's say on the landing point: ``aim`` (the drawer points), ``move`` or ``last`` (move or pass)."""
+
+    seat: int
+    phase: str
+
+    def actor(self, state: GameState) -> int | None:
+        return self.seat
+
+    def legal(self, state: GameState) -> list[Action]:
+        rules = _rules(state)
+        targets = rules.targets(state.board)
+        if self.phase == "aim":
+            return [Meteor(p) for p in targets] if targets else [Discard()]
+        chosen = state.ext["meteor_chosen"]
+        allowed = set(targets) - set(chosen)
+        moves = sorted(Meteor(p) for p in rules.adjacent(chosen[-1]) if p in allowed)
+        return moves + [Pass()]
+
+    def apply(self, state: GameState, action: Action) -> None:
+        if isinstance(action, Discard):  # nothing the meteor may hit: it leaves the game, draw again
+            from .base import draw_or_end
+            state.j.setattr(state, "hand", None)
+            state.j.setattr(state, "todo", ())
+            draw_or_end(state)
+            return
+        if isinstance(action, Meteor):
+            state.set_ext("meteor_chosen", state.ext.get("meteor_chosen", ()) + (action.pos,))
+
+    def describe(self) -> str:
+        return {"aim": "point where the meteor lands", "move": "move the meteor or pass",
+                "last": "move the meteor one last time or leave it"}[self.phase]
+
+
+@dataclass(frozen=True)
+class MeteorLandStep(Step):
+    """MT replaces the chosen tile; what stood there leaves; the features around end at MT."""
+
+    def run(self, state: GameState) -> None:
+        rules = _rules(state)
+        pos = state.ext["meteor_chosen"][-1]
+        board = state.board
+        old = board.tiles[pos].tile
+        return_followers(state, pos, rules.lost)
+        if pos in board.ferries and rules.ferry_lost:
+            state.set_ext("ferries_lost", state.ext.get("ferries_lost", 0) + 1)
+        if old.has("earthquake"):
+            state.set_ext("quake_destroyed", pos)
+        board.replace(pos, catalogue()["MT"])
+        state.set_ext("meteor_chosen", None)
+        state.j.setattr(state, "placed", pos)
+        state.j.setattr(state, "hand", None)
+        touched = tuple((n, i) for side in range(4) if (n := neighbour(pos, side)) in board.tiles
+                        for i in range(len(board.tiles[n].orient.segments)))
+        state.set_ext("touched", touched)
