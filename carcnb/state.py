@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from .actions import Action, Draw
 from .board import Board
-from .errors import IllegalActionError
+from .errors import CarcnbError, IllegalActionError
 from .features import Feature, Node
 from .geometry import Pos
 from .journal import Journal
@@ -38,6 +38,8 @@ class Game:
         object.__setattr__(self, "sets", frozenset(self.sets) | {"base"})
         object.__setattr__(self, "rulings", resolve(self.rulings))
         object.__setattr__(self, "players", tuple(self.players))
+        if not 2 <= len(self.players) <= 6 or len(set(self.players)) != len(self.players):
+            raise CarcnbError(f"a game needs 2 to 6 different players, got {list(self.players)!r}")
 
     @property
     def modules(self) -> list[RuleModule]:
