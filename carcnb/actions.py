@@ -47,13 +47,16 @@ class Place(Action):
 _PLACES: dict[tuple[int, int, int], Place] = {}
 
 
-def place(x: int, y: int, rot: int) -> Place:
-    """A shared ``Place`` value (legal-move generation makes many of them)."""
-    key = (x, y, rot)
-    action = _PLACES.get(key)
-    if action is None:
-        action = _PLACES[key] = Place(x, y, rot)
-    return action
+def places(triples: list[tuple[int, int, int]]) -> list[Place]:
+    """Shared ``Place`` values for (x, y, rot) triples (legal-move generation makes many of them)."""
+    get = _PLACES.get
+    out = []
+    for t in triples:
+        action = get(t)
+        if action is None:
+            action = _PLACES[t] = Place(*t)
+        out.append(action)
+    return out
 
 
 @dataclass(frozen=True, order=True)

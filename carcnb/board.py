@@ -9,12 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .features import Feature, FeatureInfo, Follower, Node, split_figure
-from .geometry import ACROSS, Pos, around, neighbour, side_centre
+from .geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
 from .journal import Journal
-from .tiles import Orientation, TileType
+from .tiles import CONNECTING, Orientation, TileType
 
-CONNECTED = ("road", "city", "river")
-_SIDE_PORTS = tuple((3 * s, 3 * s + 1, 3 * s + 2) for s in range(4))
+
 _WEIGHT = (1, 6, 36, 216)  # constraint key digit per side (base 6, see tiles.EDGE_CODE)
 
 
@@ -50,12 +49,14 @@ class Board:
     def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
         cache, fitting = tile.fit_cache, tile.rotations_fitting
-        out = []
+        out: list[tuple[int, int, int]] = []
+        append = out.append
         for (x, y), key in self.open.items():
             rots = cache.get(key)
             if rots is None:
                 rots = fitting(key)
-            out += [(x, y, r) for r in rots]
+            for r in rots:
+                append((x, y, r))
         out.sort()
         return out
 
@@ -124,34 +125,40 @@ class Board:
         self.j.setitem(self.info, root, old.but(open=old.open - 1, flooded=old.flooded or flooded))
 
     def _connect(self, pos: Pos, placed: Placed) -> None:
-        j, info = self.j, self.info
+        j, info, parent = self.j, self.info, self.parent
         orient = placed.orient
+        nodes = []
+        followers, marks = self.followers, self.flood_marks
         for i, seg in enumerate(orient.segments):
             node = (pos, i)
-            j.setitem(self.parent, node, node)
-            opens = len(seg.sides) if seg.kind in CONNECTED else 0
-            j.setitem(info, node, FeatureInfo(seg.kind, (node,), opens, int(seg.pennant),
-                                              _plain(self.followers.get(node, ())), node in self.flood_marks))
-        if not orient.segments:
+            nodes.append(node)
+            parent[node] = node
+            opens = len(seg.sides) if seg.kind in CONNECTING else 0
+            info[node] = FeatureInfo(seg.kind, (node,), opens, int(seg.pennant),
+                                     _plain(followers.get(node, ())), node in marks)
+        j.entries.append((_forget, parent, info, nodes))  # undo: the new nodes go again
+        if not nodes:
             self._close_against(pos)
             return
-        for side in range(4):
-            n = neighbour(pos, side)
-            other = self.tiles.get(n)
+        tiles = self.tiles
+        x, y = pos
+        for side, (dx, dy) in enumerate(SIDE_DELTA):
+            n = (x + dx, y + dy)
+            other = tiles.get(n)
             if other is None:
                 continue
             if not other.tile.has_edges:
                 centre = orient.port_segment[side_centre(side)]
-                if centre >= 0 and orient.segments[centre].kind in CONNECTED:
+                if centre >= 0 and orient.segments[centre].kind in CONNECTING:
                     self._close_end((pos, centre), flooded=other.tile.has("flood"))
                 continue
             oport = other.orient.port_segment
-            for p in _SIDE_PORTS[side]:
-                mine, theirs = orient.port_segment[p], oport[ACROSS[p]]
-                if mine < 0 or theirs < 0:
+            for mine, q, joins_ends in orient.links[side]:
+                theirs = oport[q]
+                if theirs < 0:
                     continue
                 root = self._union((pos, mine), (n, theirs))
-                if p % 3 == 1 and orient.segments[mine].kind in CONNECTED:
+                if joins_ends:
                     old = info[root]
                     j.setitem(info, root, old.but(open=old.open - 2))
 
@@ -163,7 +170,7 @@ class Board:
             if other is None or not other.tile.has_edges:
                 continue
             seg = other.orient.port_segment[side_centre((side + 2) % 4)]
-            if seg >= 0 and other.orient.segments[seg].kind in CONNECTED:
+            if seg >= 0 and other.orient.segments[seg].kind in CONNECTING:
                 self._close_end((neighbour(pos, side), seg), flooded=flood)
 
     def join(self, a: Node, b: Node) -> None:
@@ -272,6 +279,12 @@ class Board:
             return None
         seg = placed.orient.port_segment[port]
         return None if seg < 0 else (pos, seg)
+
+
+def _forget(parent: dict, info: dict, nodes: list[Node]) -> None:
+    for node in nodes:
+        del parent[node]
+        info.pop(node, None)
 
 
 def _plain(entries: tuple[str, ...]) -> int:

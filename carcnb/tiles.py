@@ -11,9 +11,10 @@ from functools import cache
 from importlib import resources
 
 from .errors import CatalogueError
-from .geometry import CENTRE, EDGE_PORTS, PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port, side_centre, side_of
+from .geometry import ACROSS, CENTRE, EDGE_PORTS, PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port, side_centre, side_of
 
 FEATURE_KINDS = ("city", "road", "field", "river", "cloister")
+CONNECTING = ("road", "city", "river")  # kinds whose ends must meet to complete
 EDGE_KINDS = {"C": "city", "R": "road", "F": "field", "W": "river", "-": None}
 SETS = ("base", "river", "disasters", "ferries", "cropcircles")
 FLAGS = {"start", "spring", "lake", "cloister", "earthquake", "flood", "meteor", "tornado", "ferry_lake",
@@ -54,6 +55,8 @@ class Orientation:
     codes: tuple[int, int, int, int]
     segments: tuple[Segment, ...]
     port_segment: tuple[int, ...]  # port -> segment index, -1 where none
+    # per side: (own segment, the port across the edge, whether the link joins two ends of a road/city/river)
+    links: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
 
     @property
     def cloister(self) -> int:
@@ -203,7 +206,10 @@ def _orient(tile: TileType, rot: int) -> Orientation:
         for p in s.ports:
             port_segment[p] = i
     codes = tuple(EDGE_CODE[c] for c in edges)
-    return Orientation(rot, edges, codes, segments, tuple(port_segment))  # type: ignore[arg-type]
+    links = tuple(tuple((port_segment[p], ACROSS[p], p % 3 == 1 and segments[port_segment[p]].kind in CONNECTING)
+                        for p in (3 * side, 3 * side + 1, 3 * side + 2) if port_segment[p] >= 0)
+                  for side in range(4))
+    return Orientation(rot, edges, codes, segments, tuple(port_segment), links)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

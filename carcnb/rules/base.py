@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Deploy, Discard, Draw, Pass, Place, place
+from ..actions import Action, Deploy, Discard, Draw, Pass, Place, places
 from ..features import Feature, Node
 from ..geometry import around
 from ..scoring import ScoreRow, score_completed, score_fields, score_unfinished
@@ -78,8 +78,8 @@ class PlaceStep(Step):
         return state.turn
 
     def legal(self, state: GameState) -> list[Action]:
-        places = legal_placements(state)
-        return [place(x, y, r) for x, y, r in places] if places else [Discard()]
+        found = legal_placements(state)
+        return places(found) if found else [Discard()]
 
     def apply(self, state: GameState, action: Action) -> None:
         j = state.j
