@@ -113,9 +113,16 @@ class TileType:
 def _fitting(tile: TileType, key: int) -> tuple[int, ...]:
     if not tile.has_edges:
         return (0,)
-    need = [(key // 6**s) % 6 for s in range(4)]
-    return tuple(o.rot for o in tile.orientations
-                 if all(n == 0 or n == WILD or c == WILD or n == c for n, c in zip(need, o.codes)))
+    allowed = _allowed(tile)
+    fits = allowed[0][key % 6] & allowed[1][key // 6 % 6] & allowed[2][key // 36 % 6] & allowed[3][key // 216 % 6]
+    return tuple(sorted(fits))
+
+
+@cache
+def _allowed(tile: TileType) -> tuple[tuple[frozenset[int], ...], ...]:
+    """Per side and constraint digit, the rotations whose edge there matches it."""
+    return tuple(tuple(frozenset(o.rot for o in tile.orientations if d in (0, WILD) or o.codes[side] in (d, WILD))
+                       for d in range(6)) for side in range(4))
 
 
 def _segment_ports(kind: str, names: list[str], where: str) -> frozenset[int]:
