@@ -3,7 +3,7 @@ touching FL can never be completed. At the start of that player's next turn, bef
 spreads over the 8 positions around FL: features there can never be completed either.
 
 Rulings: ``flood.without_river``, ``flood.followers_on_replaced``, ``flood.covered_scope``,
-``flood.covered_empty``.
+``flood.covered_empty``, ``flood.cloister_beside``.
 """
 from __future__ import annotations
 
@@ -53,6 +53,16 @@ def flooded_nodes(board: Board, scope: str, positions: list[Pos]) -> frozenset[N
     return frozenset(nodes)
 
 
+def cloisters_beside(board: Board, at: Pos) -> frozenset[Node]:
+    """Cloisters with FL among their 8 neighbours."""
+    nodes = set()
+    for pos in around(at):
+        placed = board.tiles.get(pos)
+        if placed is not None and placed.orient.cloister >= 0:
+            nodes.add((pos, placed.orient.cloister))
+    return frozenset(nodes)
+
+
 def return_followers(state: GameState, pos: Pos, lost: bool) -> None:
     """Take every figure off the tile at ``pos``: back to supply, or out of the game."""
     board = state.board
@@ -72,6 +82,7 @@ class FloodRules(RuleModule):
         self.lost = rulings["flood.followers_on_replaced"] == "lost"
         self.scope = rulings["flood.covered_scope"]
         self.covered_empty = rulings["flood.covered_empty"] == "yes"
+        self.cloisters_beside = rulings["flood.cloister_beside"] == "flooded"
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"FL": 1}}
@@ -102,6 +113,9 @@ class FloodRules(RuleModule):
         board = state.board
         if pos in covered(board):
             board.set_flood_marks(board.flood_marks | flooded_nodes(board, self.scope, [pos]))
+        at = board.ext.get("flood_at")
+        if self.cloisters_beside and at is not None and pos in around(at):
+            board.set_flood_marks(board.flood_marks | cloisters_beside(board, at))
         return []
 
     def notes(self, board: Board, feature: Feature) -> list[str]:
@@ -117,10 +131,12 @@ class FloodRules(RuleModule):
         seat = players.index(by) if by else (players.index(position.mover) - 1) % len(players)
         state.set_ext("flood_at", at)
         state.set_ext("flood_by", seat)
+        board = state.board
+        if self.cloisters_beside:
+            board.set_flood_marks(board.flood_marks | cloisters_beside(board, at))
         if flood.get("spread"):
             state.set_ext("flood_spread", True)
-            board = state.board
-            board.set_flood_marks(flooded_nodes(board, self.scope, covered(board)))
+            board.set_flood_marks(board.flood_marks | flooded_nodes(board, self.scope, covered(board)))
 
 
 @dataclass(frozen=True)
@@ -143,6 +159,9 @@ class FloodStep(Step):
         state.j.setattr(state, "hand", None)
         state.set_ext("flood_at", action.pos)
         state.set_ext("flood_by", state.turn)
+        if rules.cloisters_beside:
+            board = state.board
+            board.set_flood_marks(board.flood_marks | cloisters_beside(board, action.pos))
 
     def describe(self) -> str:
         return "choose the river tile the flood replaces"

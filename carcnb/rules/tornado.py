@@ -5,7 +5,8 @@ and a figure that may not stand where it lands goes back to supply. After 12 ste
 cannot move, the owner of a carried follower puts it on an unoccupied, uncompleted feature of the tile
 where the tornado stopped, or it returns to supply. Then the turn goes on (deploy, score).
 
-Rulings: ``tornado.steps``, ``tornado.over_empty``, ``tornado.short_move``, ``tornado.revisit``. Reading:
+Rulings: ``tornado.steps``, ``tornado.over_empty``, ``tornado.short_move``, ``tornado.revisit``,
+``tornado.drop``. Reading:
 "not the same tile twice" counts the tile a move starts from, so a move never goes back where it began.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Drop, Pick, TornadoStep
+from ..actions import Action, Drop, Pass, Pick, TornadoStep
 from ..features import Node, may_stand, split_figure
 from ..geometry import Pos, neighbour
 from ..steps import Step
@@ -34,6 +35,7 @@ class TornadoRules(RuleModule):
         self.over_empty = rulings["tornado.over_empty"] == "yes"
         self.skip_short = rulings["tornado.short_move"] == "skip"
         self.whole_event = rulings["tornado.revisit"] == "per_tornado"
+        self.drop_optional = rulings["tornado.drop"] == "may"
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"TO1": 1, "TO2": 1, "TO3": 1}}
@@ -234,11 +236,13 @@ class TornadoDropStep(Step):
 
     def legal(self, state: GameState) -> list[Action]:
         carried = state.ext["tornado_carry"]
-        return sorted(Drop(carried, node[0], state.board.segment(node).anchor) for node in drop_targets(state))
+        drops: list[Action] = sorted(Drop(carried, node[0], state.board.segment(node).anchor)
+                                     for node in drop_targets(state))
+        return drops + [Pass()] if _rules(state).drop_optional else drops
 
     def apply(self, state: GameState, action: Action) -> None:
-        assert isinstance(action, Drop)
-        state.board.add_follower(state.board.node_at(action.pos, action.port), action.color)
+        if isinstance(action, Drop):
+            state.board.add_follower(state.board.node_at(action.pos, action.port), action.color)
         state.set_ext("tornado_carry", None)
 
     def run(self, state: GameState) -> None:
