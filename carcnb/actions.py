@@ -44,19 +44,19 @@ class Place(Action):
         return f"place {self.x},{self.y} {self.rot}"
 
 
-_PLACES: dict[tuple[int, int, int], Place] = {}
+class _PlaceCache(dict):
+    def __missing__(self, key: tuple[int, int, int]) -> Place:
+        action = self[key] = Place(*key)
+        return action
+
+
+_PLACES = _PlaceCache()
 
 
 def places(triples: list[tuple[int, int, int]]) -> list[Place]:
     """Shared ``Place`` values for (x, y, rot) triples (legal-move generation makes many of them)."""
-    get = _PLACES.get
-    out = []
-    for t in triples:
-        action = get(t)
-        if action is None:
-            action = _PLACES[t] = Place(*t)
-        out.append(action)
-    return out
+    cache = _PLACES
+    return [cache[t] for t in triples]
 
 
 @dataclass(frozen=True, order=True)

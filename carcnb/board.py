@@ -48,15 +48,8 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
-        cache, fitting = tile.fit_cache, tile.rotations_fitting
-        out: list[tuple[int, int, int]] = []
-        append = out.append
-        for (x, y), key in self.open.items():
-            rots = cache.get(key)
-            if rots is None:
-                rots = fitting(key)
-            for r in rots:
-                append((x, y, r))
+        cache = tile.fit_cache
+        out = [(x, y, r) for (x, y), key in self.open.items() for r in cache[key]]
         out.sort()
         return out
 

@@ -76,7 +76,10 @@ class TileType:
     symbol: str | None = None
     own_layout: bool = False
     orientations: tuple[Orientation, ...] = field(default=(), repr=False)
-    fit_cache: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False, compare=False)
+    fit_cache: dict[int, tuple[int, ...]] = field(default=None, repr=False, compare=False)  # type: ignore
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fit_cache", _FitCache(self))
 
     def __repr__(self) -> str:
         return f"TileType({self.id!r})"
@@ -104,9 +107,18 @@ class TileType:
 
     def rotations_fitting(self, key: int) -> tuple[int, ...]:
         """Rotations whose edges match a placement constraint ``key`` (see ``Board``); memoised per key."""
-        fits = self.fit_cache.get(key)
-        if fits is None:
-            fits = self.fit_cache[key] = _fitting(self, key)
+        return self.fit_cache[key]
+
+
+class _FitCache(dict):
+    """Constraint key -> fitting rotations, filled on first use."""
+
+    def __init__(self, tile: TileType):
+        super().__init__()
+        self.tile = tile
+
+    def __missing__(self, key: int) -> tuple[int, ...]:
+        fits = self[key] = _fitting(self.tile, key)
         return fits
 
 
