@@ -257,3 +257,51 @@ def test_bad_action_text_is_reported():
     assert not m.apply_text("plaec 0,1 0") and "unknown action" in m.status
     assert not m.apply_text("place 0,1 0") and "illegal action" in m.status
     assert parse_action("draw E") in m.state.legal_actions()
+
+
+def test_view_smoke(tmp_path):
+    pytest.importorskip("ipyevents")
+    from carcnb.editor import BoardEditor
+
+    ed = BoardEditor(position_from_text("0,0 D 0", hand="E"))
+    assert bytes(ed.board.value[:4]) == b"\x89PNG" and "carcnb-board" in ed.board._dom_classes
+    assert "carcnb-status" in ed.status._dom_classes and "carcnb-score" in ed.scores._dom_classes
+    g = ed.geometry
+    scores_before = ed.scores.value
+    assert "Scored so far: red 0, blue 0" in scores_before
+
+    def click(bx: float, by: float) -> None:
+        px, py = ed.geometry.to_pixel(bx, by)
+        ed.handle_event({"type": "click", "dataX": px, "dataY": py})
+
+    click(0.5, 1.5)
+    assert "S edge is field but D at 0,0 shows city" in ed.status.value
+    ed.rotate_button.click()
+    ed.handle_event({"type": "keydown", "key": "r"})
+    assert ed.model.rotation == 180
+    ed.handle_event({"type": "mousemove", "dataX": g.to_pixel(0.5, 1.5)[0], "dataY": g.to_pixel(0.5, 1.5)[1]})
+    assert ed.model.preview == ("E", 0, 1, 180)
+    click(0.5, 1.5)
+    assert ed.value.played == ("place 0,1 180",) and "deploy a follower" in ed.status.value
+    assert [b.description for b in ed.quick.children] == ["pass"]
+    click(0.5, 1.05)  # the city at the south edge of the new tile
+    assert "red +4 (city, completed)" in ed.status.value
+    assert ed.scores.value != scores_before and "<td>completed</td>" in ed.scores.value
+    ed.undo_button.click()
+    assert ed.scores.value == scores_before and not ed.redo_button.disabled
+    ed.redo_button.click()
+    assert "Scored so far: red 4, blue 0" in ed.scores.value
+
+    path = tmp_path / "board.toml"
+    ed.filename.value = str(path)
+    ed.save_button.click()
+    assert load(path) == ed.value and "saved 2 tiles" in ed.status.value
+    ed.mode.value = EDIT
+    assert ed.model.mode == EDIT and ed.edit_row.layout.display is None
+    ed.tool.value = "remove"
+    click(0.5, 1.5)
+    assert ed.value.tile_at((0, 1)) is None
+    ed.load_button.click()
+    assert ed.value.tile_at((0, 1)).tile == "E"
+    with pytest.raises(AttributeError):
+        ed.value = ed.value

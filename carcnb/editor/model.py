@@ -32,6 +32,7 @@ PLAY = "play"
 EDIT = "edit"
 MODES = (PLAY, EDIT)
 TOOLS = ("tile", "remove", "follower", "ferry")
+MARGIN = 1  # empty tiles shown around the board: every spot a tile may go (in play) is inside
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,7 @@ class Picture:
     legal: list[tuple[int, int, int]] | None
     preview: tuple[str, int, int, int] | None
     highlight: Node | None
+    extent: tuple[int, int, int, int]  # (xmin, xmax, ymin, ymax): the board and a margin, steady under the pointer
     key: tuple
 
 
@@ -279,8 +281,11 @@ class EditorModel:
         if self.mode == PLAY:
             legal = sorted({(a.x, a.y, a.rot) for a in self.legal() if isinstance(a, Place)}) or None
         source = self.state if self.mode == PLAY else self.position
+        spots = list(self.state.board.tiles) if self.mode == PLAY else [t.pos for t in self.position.board]
+        xs, ys = [x for x, _ in spots] or [0], [y for _, y in spots] or [0]
+        extent = (min(xs) - MARGIN, max(xs) + 1 + MARGIN, min(ys) - MARGIN, max(ys) + 1 + MARGIN)
         preview, highlight = self.preview, self.highlight
-        return Picture(source, legal, preview, highlight, (self.mode, self.version, preview, highlight))
+        return Picture(source, legal, preview, highlight, extent, (self.mode, self.version, preview, highlight))
 
     def score_table(self) -> ScoreTable:
         """Rows scored in this game so far, and the final scoring if the game ended now."""

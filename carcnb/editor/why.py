@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..geometry import PORT_NAMES, SIDE_NAMES, Pos, neighbour
 from ..rules.base import deploy_targets
-from ..rules.river import river_end
+from ..rules.river import river_course
 from ..tiles import EDGE_KINDS, TileType
 
 if TYPE_CHECKING:
@@ -55,14 +55,15 @@ def mismatches(state: GameState, tile: TileType, pos: Pos, rot: int) -> list[str
 
 
 def _module_reason(m: RuleModule, state: GameState, tile: TileType, pos: Pos) -> str:
-    if m.name == "river":
-        end = river_end(state)
-        if end is not None:
-            target = neighbour(end[0], end[1])
-            if pos != target:
-                return (f"river rule: the river flows on from {_at(end[0])}, so the next river tile goes at "
-                        f"{_at(target)}")
-            return "river rule: the river may not turn the same way on two curves in a row"
+    course = river_course(state.board) if m.name == "river" else []
+    if course:
+        end, out = course[-1][0], course[-1][1]
+        if out is None:
+            return "river rule: the river has reached its lake"
+        target = neighbour(end, out)
+        if pos != target:
+            return f"river rule: the river flows on from {_at(end)}, so the next river tile goes at {_at(target)}"
+        return "river rule: the river may not turn the same way on two curves in a row"
     return f"the {m.name} rules do not allow {tile.id} at {_at(pos)} here"
 
 

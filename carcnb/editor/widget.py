@@ -1,0 +1,262 @@
+"""The board editor as ipywidgets: a thin view that turns clicks into model commands and shows the model.
+
+The board is a PNG in an ``ipywidgets.Image``; ``ipyevents`` reports clicks, pointer moves and keys with
+image pixel coordinates, which the renderer's ``BoardGeometry`` turns into a board position and a port.
+The picture is drawn again only when the model's picture key changes (an action, or what the pointer
+previews or highlights).
+"""
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import ipywidgets as w
+from ipyevents import Event
+
+from ..geometry import PORT_NAMES
+from ..position import EXPANSIONS, Position
+from ..state import GameState
+from .model import EDIT, PLAY, TOOLS, EditorModel, ScoreLine, ScoreTable
+
+NO_TILE = ""
+
+
+def score_html(table: ScoreTable) -> str:
+    """The score breakdown as HTML tables: rows so far, then final scoring if the game ended now."""
+    def rows(lines: tuple[ScoreLine, ...]) -> str:
+        if not lines:
+            return '<tr><td colspan="5"><i>nothing</i></td></tr>'
+        return "".join(
+            f"<tr><td>{html.escape(r.kind)}</td><td>{html.escape(r.tiles)}</td><td>{html.escape(r.scorers)}</td>"
+            f"<td style='text-align:right'>{r.points}</td><td>{html.escape(r.reason)}</td></tr>" for r in lines)
+
+    def totals(scores: dict[str, int]) -> str:
+        return ", ".join(f"{html.escape(c)} {n}" for c, n in scores.items())
+
+    head = "<tr><th>kind</th><th>tiles</th><th>scorers</th><th>points</th><th>reason</th></tr>"
+    out = [f"<table class='carcnb-score-played'><caption>Scored so far: {totals(table.scores)}</caption>"
+           f"<thead>{head}</thead><tbody>{rows(table.played)}</tbody></table>"]
+    if table.final_scores is not None:
+        out.append(f"<table class='carcnb-score-final'><caption>{html.escape(table.note.capitalize())}: "
+                   f"{totals(table.final_scores)}</caption><thead>{head}</thead><tbody>{rows(table.final)}"
+                   f"</tbody></table>")
+    else:
+        out.append(f"<p class='carcnb-score-note'>{html.escape(table.note)}</p>")
+    return "".join(out)
+
+
+def _classed(widget: w.Widget, name: str) -> w.Widget:
+    widget.add_class(name)
+    return widget
+
+
+class BoardEditor(w.VBox):
+    """Play or freely edit a Carcassonne board in a notebook. ``value`` is the position shown."""
+
+    def __init__(self, source: Position | GameState | str | Path | None = None, *,
+                 model: EditorModel | None = None, px_per_tile: int = 80, **options):
+        self.model = model if model is not None else EditorModel(source, **options)
+        self.px_per_tile = px_per_tile
+        self._picture_key: tuple | None = None
+        self._geometry = None
+        self._shown: dict[str, object] = {}
+        self._syncing = False
+        m = self.model
+
+        self.mode = _classed(w.ToggleButtons(options=[("play", PLAY), ("free edit", EDIT)], value=m.mode),
+                             "carcnb-mode")
+        self.undo_button = _classed(w.Button(description="undo", icon="undo"), "carcnb-undo")
+        self.redo_button = _classed(w.Button(description="redo", icon="repeat"), "carcnb-redo")
+        self.rotate_button = _classed(w.Button(description="rotate (r)", icon="rotate-right"), "carcnb-rotate")
+        self.palette = _classed(w.Dropdown(description="tile"), "carcnb-palette")
+        self.draw_button = _classed(w.Button(description="draw it"), "carcnb-draw")
+        self.random_button = _classed(w.Button(description="random draw"), "carcnb-random")
+        self.tool = _classed(w.ToggleButtons(options=TOOLS, value=m.tool), "carcnb-tool")
+        self.color = _classed(w.Dropdown(description="colour", options=m.players, value=m.color), "carcnb-color")
+        self.hand_button = _classed(w.Button(description="put in hand"), "carcnb-hand")
+        self.board = _classed(w.Image(format="png"), "carcnb-board")
+        self.pointer = _classed(w.Label(), "carcnb-pointer")
+        self.status = _classed(w.HTML(), "carcnb-status")
+        self.problems = _classed(w.HTML(), "carcnb-problems")
+        self.actions = _classed(w.Dropdown(description="decision"), "carcnb-actions")
+        self.apply_button = _classed(w.Button(description="apply"), "carcnb-apply")
+        self.quick = _classed(w.HBox(), "carcnb-quick")
+        self.scores = _classed(w.HTML(), "carcnb-score")
+        self.sets = {s: w.Checkbox(description=s, indent=False, layout=w.Layout(width="auto")) for s in EXPANSIONS}
+        self.ruling_menus = {r.id: w.Dropdown(description=r.id, options=[(f"{o}: {text}", o) for o, text in r.options],
+                                              value=r.current, tooltip=r.question,
+                                              style={"description_width": "16em"}, layout=w.Layout(width="48em"))
+                             for r in m.rulings()}
+        self.filename = _classed(w.Text(description="file", value="position.toml"), "carcnb-filename")
+        self.save_button = _classed(w.Button(description="save", icon="save"), "carcnb-save")
+        self.load_button = _classed(w.Button(description="load", icon="folder-open"), "carcnb-load")
+
+        self._wire()
+        self.play_row = _classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
+        self.edit_row = _classed(w.HBox([self.tool, self.color, self.hand_button]), "carcnb-edit-tools")
+        game = w.Accordion(children=[w.VBox([w.HBox(list(self.sets.values())), *self.ruling_menus.values()])],
+                           titles=("sets and rulings",))
+        super().__init__(children=[
+            w.HBox([self.mode, self.undo_button, self.redo_button]),
+            w.HBox([self.palette, self.rotate_button]),
+            self.play_row, self.edit_row,
+            self.board, self.pointer, self.status, self.problems,
+            _classed(w.HBox([self.actions, self.apply_button, self.quick]), "carcnb-decisions"),
+            self.scores,
+            _classed(game, "carcnb-rulings"),
+            _classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
+        ])
+        self.add_class("carcnb-editor")
+        m.on_change(self.refresh)
+        self.refresh()
+
+    @property
+    def value(self) -> Position:
+        """The position on the board (read-only: change it through the editor or its model)."""
+        return self.model.value
+
+    @property
+    def geometry(self):
+        """The pixel-to-board mapping of the picture shown (the renderer's ``BoardGeometry``)."""
+        return self._geometry
+
+    # ----- wiring -------------------------------------------------------------------------------------------
+    def _wire(self) -> None:
+        m = self.model
+        self._clicks = Event(source=self.board, watched_events=["click", "keydown"])
+        self._clicks.on_dom_event(self.handle_event)
+        self._moves = Event(source=self.board, watched_events=["mousemove", "mouseleave"], wait=40,
+                            throttle_or_debounce="throttle")
+        self._moves.on_dom_event(self.handle_event)
+        self.undo_button.on_click(lambda _: m.undo())
+        self.redo_button.on_click(lambda _: m.redo())
+        self.rotate_button.on_click(lambda _: m.rotate())
+        self.draw_button.on_click(lambda _: m.draw(self.palette.value) if self.palette.value else
+                                  m.select_tile(None))
+        self.random_button.on_click(lambda _: m.draw())
+        self.hand_button.on_click(lambda _: m.set_hand(self.palette.value or None))
+        self.apply_button.on_click(lambda _: m.apply_text(self.actions.value or ""))
+        self.save_button.on_click(lambda _: m.save(self.filename.value))
+        self.load_button.on_click(lambda _: m.load(self.filename.value))
+        self._observe(self.mode, m.set_mode)
+        self._observe(self.palette, lambda tid: m.select_tile(tid or None))
+        self._observe(self.tool, m.set_tool)
+        self._observe(self.color, m.set_color)
+        for rid, menu in self.ruling_menus.items():
+            self._observe(menu, lambda option, rid=rid: m.set_ruling(rid, option))
+        for box in self.sets.values():
+            self._observe(box, lambda _: m.set_sets(tuple(s for s, b in self.sets.items() if b.value)))
+
+    def _observe(self, widget: w.Widget, command) -> None:
+        def changed(change: dict) -> None:
+            if not self._syncing:
+                command(change["new"])
+        widget.observe(changed, names="value")
+
+    # ----- events -------------------------------------------------------------------------------------------
+    def handle_event(self, event: dict) -> None:
+        """An ipyevents event on the board picture (also callable directly, as the tests do)."""
+        m = self.model
+        kind = event.get("type")
+        if kind == "keydown":
+            key = event.get("key")
+            if key in ("r", "R"):
+                m.rotate(1 if key == "r" else -1)
+            elif key in ("z", "u"):
+                m.undo()
+            elif key == "y":
+                m.redo()
+            return
+        if kind == "mouseleave":
+            self.pointer.value = ""
+            if m.hover(None):
+                self._draw()
+            return
+        at = self._locate(event)
+        self.pointer.value = f"{at[0][0]},{at[0][1]} {PORT_NAMES[at[1]]}" if at else ""
+        if kind == "click":
+            if at is None:
+                m.hover(None)
+                return
+            m.click(*at)
+        elif kind == "mousemove":
+            if m.hover(*(at or (None, None))):
+                self._draw()
+
+    def _locate(self, event: dict) -> tuple[tuple[int, int], int] | None:
+        g = self._geometry
+        if g is None or "dataX" not in event or "dataY" not in event:
+            return None
+        hit = g.to_board(event["dataX"], event["dataY"])
+        if hit is None:
+            return None
+        x, y, fx, fy = hit
+        return (x, y), g.port_at(fx, fy)
+
+    # ----- showing the model --------------------------------------------------------------------------------
+    def _draw(self) -> None:
+        from ..render import render_png
+
+        pic = self.model.picture()
+        if pic.key == self._picture_key:
+            return
+        png, self._geometry = render_png(pic.source, px_per_tile=self.px_per_tile, extent=pic.extent,
+                                         legal=pic.legal, preview=pic.preview, highlight=pic.highlight)
+        self.board.value = png
+        self._picture_key = pic.key
+
+    def _once(self, name: str, key: object) -> bool:
+        """True when ``key`` differs from what part ``name`` shows (so it must be updated)."""
+        if self._shown.get(name) == key:
+            return False
+        self._shown[name] = key
+        return True
+
+    def refresh(self) -> None:
+        """Bring every part of the view up to date with the model (called after each model command)."""
+        m = self.model
+        self._syncing = True
+        try:
+            self._draw()
+            self.status.value = f"<span>{html.escape(m.status)}</span>"
+            self.mode.value = m.mode
+            self.undo_button.disabled = not m.can_undo
+            self.redo_button.disabled = not m.can_redo
+            playing = m.mode == PLAY
+            self.play_row.layout.display = None if playing else "none"
+            self.edit_row.layout.display = "none" if playing else None
+            self.draw_button.disabled = self.random_button.disabled = not (playing and m.state.is_chance())
+            if self._once("version", (m.mode, m.version)):
+                self._refresh_game()
+        finally:
+            self._syncing = False
+
+    def _refresh_game(self) -> None:
+        m = self.model
+        entries = m.palette()
+        drawing = m.mode == PLAY and m.state.is_chance()
+        self.palette.options = [("(choose a tile)", NO_TILE)] + [
+            (f"{e.tile}: {e.left} of {e.total} left" + (" (not drawable now)" if drawing and not e.drawable else ""),
+             e.tile) for e in entries]
+        self.palette.value = m.tile if m.tile in {e.tile for e in entries} else NO_TILE
+        legal = m.legal_actions()
+        self.actions.options = legal
+        self.actions.value = legal[0] if legal else None
+        self.apply_button.disabled = not legal
+        quick = []
+        for text in m.quick_actions():
+            button = _classed(w.Button(description=text), "carcnb-quick-action")
+            button.on_click(lambda _, text=text: m.apply_text(text))
+            quick.append(button)
+        self.quick.children = quick
+        problems = m.problems()
+        self.problems.value = ("" if not problems else "<b>Problems</b><ul>" + "".join(
+            f"<li>{html.escape(p)}</li>" for p in problems) + "</ul>")
+        self.scores.value = score_html(m.score_table())
+        self.color.options = m.players
+        self.color.value = m.color
+        for r in m.rulings():
+            self.ruling_menus[r.id].value = r.current
+        enabled = m.game.sets
+        for s, box in self.sets.items():
+            box.value = s in enabled
