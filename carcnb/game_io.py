@@ -8,7 +8,7 @@ from .board import Board
 from .errors import IllegalActionError, IllegalPositionError
 from .features import figure, may_stand, split_figure
 from .geometry import PORT_NAMES, Pos, neighbour
-from .position import FerryToken, FollowerToken, Position, TileLine, TornadoToken
+from .position import FerryToken, FollowerToken, Position, QuakeToken, TileLine, TornadoToken
 from .state import FOLLOWERS, Game, GameState
 from .tiles import catalogue
 
@@ -218,6 +218,8 @@ def _position_now(state: GameState, title: str | None) -> Position:
             if npos == pos:
                 port = placed.orient.segments[seg].anchor
                 tokens += [FollowerToken(*split_figure(e)[:1], port, split_figure(e)[1]) for e in entries]
+        tokens += [QuakeToken(placed.orient.segments[seg].anchor)
+                   for npos, seg in state.ext.get("quake_cities", ()) if npos == pos and npos in board.tiles]
         if state.ext.get("tornado") == pos:
             tokens.append(TornadoToken())
         lines.append(TileLine(pos[0], pos[1], placed.tile.id, placed.rot, tuple(tokens)))

@@ -48,12 +48,22 @@ class FerryToken:
 
 
 @dataclass(frozen=True)
+class QuakeToken:
+    """An earthquake token in the city that holds ``port`` on this tile."""
+
+    port: int
+
+    def __str__(self) -> str:
+        return f"quake@{PORT_NAMES[self.port]}"
+
+
+@dataclass(frozen=True)
 class TornadoToken:
     def __str__(self) -> str:
         return "tornado"
 
 
-Token = FollowerToken | FerryToken | TornadoToken
+Token = FollowerToken | FerryToken | QuakeToken | TornadoToken
 
 
 @dataclass(frozen=True)
@@ -287,6 +297,11 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
         if len(ends) != 2 or any(e not in ("N", "E", "S", "W") for e in ends) or ends[0] == ends[1]:
             raise fail(f"bad ferry {word!r}: expected ferry:P-Q with two different edges of N E S W")
         return FerryToken(PORT_INDEX[ends[0]], PORT_INDEX[ends[1]])
+    if word.startswith("quake@"):
+        port = word[6:]
+        if port not in PORT_INDEX:
+            raise fail(f"bad earthquake token {word!r}: expected quake@PORT with a port of {' '.join(PORT_NAMES)}")
+        return QuakeToken(PORT_INDEX[port])
     if "@" in word:
         who, port = word.split("@", 1)
         color, _, kind = who.partition(":")
@@ -298,7 +313,7 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
         if port not in PORT_INDEX:
             raise fail(f"bad follower {word!r}: expected a port of {' '.join(PORT_NAMES)}")
         return FollowerToken(color, PORT_INDEX[port], kind or "follower")
-    raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q or tornado")
+    raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q, quake@PORT or tornado")
 
 
 def _parse_question(q: object, where: _Where, players: list[str]) -> Question | None:

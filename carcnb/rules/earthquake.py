@@ -76,6 +76,19 @@ class EarthquakeRules(RuleModule):
         if centre is not None:
             state.set_ext("quake_cities", cities_in_range(board, centre))
 
+    def load(self, state: GameState, position) -> None:
+        """``quake@PORT`` tokens in a file are earthquake tokens already down (ruling ``on_place``)."""
+        from ..position import QuakeToken
+        nodes = tuple(sorted(state.board.node_at(t.pos, k.port) for t in position.board for k in t.tokens
+                             if isinstance(k, QuakeToken) and state.board.node_at(t.pos, k.port) is not None))
+        if nodes:
+            state.set_ext("quake_cities", nodes)
+
+    def problems(self, state: GameState) -> list[str]:
+        board = state.board
+        return [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in
+                board.ext.get("quake_cities", ()) if board.segment(n).kind != "city"]
+
     def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None:
         if feature.kind == "city" and not feature.complete and is_hit(board, feature):
             return 0, "earthquake: unfinished city"
