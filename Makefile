@@ -29,7 +29,7 @@ check: $(STAMP)
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 lab: $(STAMP)
-	$(PY) -m jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=notebooks 00-start-here.ipynb
+	$(PY) -m jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=notebooks notebooks/00-start-here.ipynb
 
 bench: $(STAMP)
 	$(PY) bench/run.py
