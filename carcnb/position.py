@@ -162,7 +162,7 @@ def parse(text: str, path: str = "<position>") -> Position:
     where = _Where(path, text)
     try:
         doc = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
+    except ValueError as e:  # TOMLDecodeError, or an integer too long to convert
         m = re.search(r"line (\d+)", str(e))
         line = int(m.group(1)) if m else 0
         shown = where.lines[line - 1].strip() if 0 < line <= len(where.lines) else ""
@@ -274,7 +274,7 @@ def _parse_tile_line(text: str, shown: str, path: str, lineno: int, players: lis
     words = text.split()
     if len(words) < 3:
         raise fail("expected X,Y TILE ROT TOKEN* (e.g. '1,0 B 0 red@C')")
-    m = re.fullmatch(r"(-?\d+),(-?\d+)", words[0])
+    m = re.fullmatch(r"(-?[0-9]{1,9}),(-?[0-9]{1,9})", words[0])
     if not m:
         raise fail(f"bad position {words[0]!r}: expected integers X,Y such as 1,-2")
     tid = words[1]
@@ -332,7 +332,7 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
                           "question")
     if kind == "count" and (type(answer) is not int or answer < 0):
         raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
-    if kind == "best" and not isinstance(answer, dict):
+    if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
         raise where.error("answer", answer, 'a best answer is { action = "...", value = N }', "question")
     explanation = q.get("explanation")
     if explanation is not None and not isinstance(explanation, str):
@@ -340,6 +340,17 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
     if isinstance(answer, dict):
         answer = tuple(answer.items())
     return Question(kind, answer, explanation)
+
+
+def _comparable(v: object) -> bool:
+    """Whether every number in ``v`` equals itself: a NaN answer could never be checked."""
+    if isinstance(v, float):
+        return v == v
+    if isinstance(v, dict):
+        return all(_comparable(x) for x in v.values())
+    if isinstance(v, list):
+        return all(_comparable(x) for x in v)
+    return True
 
 
 # ----- dumping -----------------------------------------------------------------------------------------------
@@ -350,11 +361,13 @@ def _value(v: object) -> str:
         return "{ " + ", ".join(f"{_key(k)} = {_value(x)}" for k, x in v) + " }"
     if isinstance(v, (tuple, list)):
         return "[" + ", ".join(_value(x) for x in v) + "]"
+    if isinstance(v, dict):  # a table inside a best answer: written inline like the rest
+        return _value(tuple(v.items()))
     return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
 
 def _key(k: str) -> str:
-    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else tomli_w.dumps({k: 0}).split("=", 1)[0].strip()
+    return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _value(k)
 
 
 def dump(p: Position) -> str:

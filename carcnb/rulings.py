@@ -92,7 +92,7 @@ def resolve(overrides: dict[str, str] | None) -> dict[str, str]:
     for rid, option in (overrides or {}).items():
         if rid not in RULINGS:
             raise UnknownRulingError(f"unknown ruling {rid!r} (known: {', '.join(RULINGS)})")
-        if option not in RULINGS[rid].options:
+        if not isinstance(option, str) or option not in RULINGS[rid].options:
             raise UnknownRulingError(
                 f"ruling {rid!r} has no option {option!r} (options: {', '.join(RULINGS[rid].options)})")
         chosen[rid] = option
