@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Discard, Meteor, Pass
 from ..features import Feature
-from ..geometry import Pos, around, neighbour
+from ..geometry import Pos, around, neighbour, side_centre
 from ..steps import Step
-from ..tiles import catalogue
+from ..tiles import CONNECTING, catalogue
 from . import RuleModule
 from .flood import return_followers
 
@@ -75,6 +75,19 @@ class MeteorRules(RuleModule):
         return []
 
 
+def facing(board: Board, pos: Pos) -> frozenset:
+    """The road, city and river segments of the tiles around ``pos`` whose edge faces ``pos``."""
+    nodes = set()
+    for side in range(4):
+        other = board.tiles.get(neighbour(pos, side))
+        if other is None:
+            continue
+        seg = other.orient.port_segment[side_centre((side + 2) % 4)]
+        if seg >= 0 and other.orient.segments[seg].kind in CONNECTING:
+            nodes.add((neighbour(pos, side), seg))
+    return frozenset(nodes)
+
+
 def _rules(state: GameState) -> MeteorRules:
     return next(m for m in state.modules if isinstance(m, MeteorRules))
 
@@ -129,6 +142,8 @@ class MeteorLandStep(Step):
         if old.has("earthquake"):
             state.set_ext("quake_destroyed", pos)
         board.replace(pos, catalogue()["MT"])
+        if old.has("flood"):  # what touched FL "can't be completed for the rest of the game"
+            board.set_flood_marks(board.flood_marks | facing(board, pos))
         state.set_ext("meteor_chosen", None)
         state.j.setattr(state, "placed", pos)
         state.j.setattr(state, "hand", None)
