@@ -1,8 +1,8 @@
 """The board: placed tiles, open positions with their edge constraints, features and followers.
 
 Everything is incremental (open positions keep a constraint key, features are a union-find without path
-compression) and every change goes through the journal, so a placement is undone exactly. Changes that
-split features (a tile replaced, a ferry moved) rebuild the union-find from the tiles.
+compression) and every change goes through the journal, so a placement is undone exactly. A tile replaced
+rebuilds the union-find from the tiles; a ferry moved recomputes only the roads through its lake.
 """
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ class Board:
             self.j.setitem(self.info, root, self.info[root].but(flooded=True))
 
     def set_ferry(self, pos: Pos, pair: tuple[int, int] | None) -> None:
-        """Lay, move or lift the ferry on a lake tile; moving one may split roads, so rebuild."""
+        """Lay, move or lift the ferry on a lake tile; moving or lifting one re-splits the roads through it."""
         old = self.ferries.get(pos)
         if pair is None:
             self.j.delitem(self.ferries, pos)
@@ -205,7 +205,41 @@ class Board:
         if old is None and pair is not None:
             self._union((pos, pair[0]), (pos, pair[1]))
         else:
-            self.rebuild()
+            self._resplit(pos)
+
+    def _resplit(self, lake: Pos) -> None:
+        """Recompute the roads through the lake at ``lake`` from their segments, the tiles around and the
+        ferries (its ferry moved or was lifted: no other feature can change)."""
+        j, info, tiles = self.j, self.info, self.tiles
+        roads = [(lake, i) for i, s in enumerate(tiles[lake].orient.segments) if s.kind == "road"]
+        members = sorted({n for r in {self.find(n) for n in roads} for n in info[r].members})
+        for node in members:
+            seg = tiles[node[0]].orient.segments[node[1]]
+            j.setitem(self.parent, node, node)
+            j.setitem(info, node, FeatureInfo(seg.kind, (node,), len(seg.sides), int(seg.pennant),
+                                              _plain(self.followers.get(node, ())), node in self.flood_marks))
+        for node in members:
+            (x, y), i = node
+            orient = tiles[node[0]].orient
+            for side, (dx, dy) in enumerate(SIDE_DELTA):
+                other = tiles.get((x + dx, y + dy))
+                if other is None:
+                    continue
+                if not other.tile.has_edges:
+                    if orient.port_segment[side_centre(side)] == i:
+                        self._close_end(node, flooded=other.tile.has("flood"))
+                    continue
+                for mine, q, joins_ends in orient.links[side]:
+                    theirs = ((x + dx, y + dy), other.orient.port_segment[q])
+                    if mine != i or theirs < node:
+                        continue  # each meeting of two segments once, from the smaller node
+                    root = self._union(node, theirs)
+                    if joins_ends:
+                        j.setitem(info, root, info[root].but(open=info[root].open - 2))
+        inside = set(members)
+        for pos, (a, b) in self.ferries.items():
+            if (pos, a) in inside:
+                self._union((pos, a), (pos, b))
 
     # ----- followers -------------------------------------------------------------------------------------
     def add_follower(self, node: Node, entry: str) -> None:
