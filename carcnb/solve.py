@@ -54,7 +54,7 @@ class Solver:
         s = self.state
         if self._turn_over():
             return tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
-        key = s.key()
+        key = s.turn_key()
         found = self.memo.get(key)
         if found is not None:
             return found

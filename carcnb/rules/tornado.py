@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 MAX_STEPS = 12
-_EVENT_KEYS = ("tornado", "tornado_path", "tornado_carry", "tornado_steps", "tornado_move", "tornado_dir")
+_EVENT_KEYS = ("tornado", "tornado_carry", "tornado_steps", "tornado_move", "tornado_dir", "tornado_seen")
 
 
 class TornadoRules(RuleModule):
@@ -44,7 +44,9 @@ class TornadoRules(RuleModule):
         if not state.board.tiles[pos].tile.has("tornado"):
             return []
         state.set_ext("tornado", pos)
-        state.set_ext("tornado_path", (pos,))
+        state.set_ext("tornado_path", (pos,))  # for pictures only
+        if self.whole_event:
+            state.set_ext("tornado_seen", frozenset({pos}))
         state.set_ext("tornado_steps", 0)
         state.set_ext("tornado_move", (pos,))
         return [TornadoMoveStep(state.turn, 0)]
@@ -80,15 +82,15 @@ class TornadoRules(RuleModule):
         return sorted(options)
 
     def _visited(self, state: GameState) -> tuple[Pos, ...]:
-        return state.ext["tornado_path"] if self.whole_event else state.ext["tornado_move"]
+        return state.ext["tornado_seen"] if self.whole_event else state.ext["tornado_move"]
 
-    def _may_enter(self, state: GameState, to: Pos, visited: tuple[Pos, ...]) -> bool:
+    def _may_enter(self, state: GameState, to: Pos, visited) -> bool:
         return (self.over_empty or to in state.board.tiles) and to not in visited
 
     def _second_step(self, state: GameState, via: Pos, side: int) -> bool:
         if state.ext["tornado_steps"] + 1 >= MAX_STEPS:
             return True
-        visited = self._visited(state) + (via,)
+        visited = set(self._visited(state)) | {via}
         sides = [side] if self.straight else range(4)
         return any(self._may_enter(state, neighbour(via, s), visited) for s in sides)
 
@@ -139,6 +141,8 @@ class TornadoMoveStep(Step):
         side = next(s for s in range(4) if neighbour(here, s) == to)
         state.set_ext("tornado", to)
         state.set_ext("tornado_path", ext["tornado_path"] + (to,))
+        if "tornado_seen" in ext:
+            state.set_ext("tornado_seen", ext["tornado_seen"] | {to})
         state.set_ext("tornado_move", ext["tornado_move"] + (to,))
         state.set_ext("tornado_steps", ext["tornado_steps"] + 1)
         state.set_ext("tornado_dir", side)
@@ -261,5 +265,4 @@ class TornadoClearStep(Step):
 def _clear(state: GameState) -> None:
     """The token leaves the board; the path stays for pictures until the turn's scoring."""
     for key in _EVENT_KEYS:
-        if key != "tornado_path":
-            state.set_ext(key, None)
+        state.set_ext(key, None)
