@@ -67,10 +67,11 @@ def problems(p: Position) -> list[Problem]:
                 out.append(Problem("edge-mismatch", f"{t.x},{t.y} {t.tile} shows {a} to the {'NESW'[side]} "
                                                     f"but {other.x},{other.y} {other.tile} shows {b}", t.line))
     counts: dict[str, int] = {c: 0 for c in p.players}
+    stacking = any(cat[tid].has("crop_circle") for tid in allowed_counts)  # a crop circle adds a 2nd follower
     for t in p.board:
         tile = cat[t.tile]
         o = tile.at(t.rot)
-        segs_used: dict[int, int] = {}
+        segs_used: dict[int, list[str]] = {}
         for tok in t.tokens:
             if isinstance(tok, FollowerToken):
                 counts[tok.color] += tok.kind == "follower"
@@ -85,7 +86,7 @@ def problems(p: Position) -> list[Problem]:
                     out.append(Problem("figure-misplaced", f"{tok} on {t.x},{t.y}: a {tok.kind} may not stand on "
                                                            f"a {o.segments[seg].kind}", t.line))
                 if tok.kind == "follower":
-                    segs_used[seg] = segs_used.get(seg, 0) + 1
+                    segs_used.setdefault(seg, []).append(tok.color)
             elif isinstance(tok, FerryToken):
                 if not tile.has("ferry_lake"):
                     out.append(Problem("ferry-not-on-lake", f"{tok} on {t.x},{t.y} {t.tile}, not a lake tile",
@@ -93,10 +94,10 @@ def problems(p: Position) -> list[Problem]:
                 elif o.port_segment[tok.a] < 0 or o.port_segment[tok.b] < 0:
                     out.append(Problem("ferry-without-jetty", f"{tok} on {t.x},{t.y}: no road at both ends",
                                        t.line))
-        for seg, n in segs_used.items():
-            if n > 1:
-                out.append(Problem("shared-segment", f"{n} followers on one segment of {t.x},{t.y} {t.tile}",
-                                   t.line))
+        for seg, colors in segs_used.items():
+            if len(colors) > 1 and not (stacking and len(set(colors)) == 1):
+                out.append(Problem("shared-segment", f"{len(colors)} followers on one segment of {t.x},{t.y} "
+                                                     f"{t.tile}", t.line))
         if tile.has("ferry_lake") and sum(isinstance(k, FerryToken) for k in t.tokens) != 1:
             out.append(Problem("ferry-count", f"lake tile {t.x},{t.y} needs exactly one ferry", t.line))
     for color, n in counts.items():
