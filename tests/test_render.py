@@ -343,3 +343,13 @@ def test_the_engine_does_not_import_matplotlib():
             "print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_bad_input_is_refused_with_a_carcnb_error():
+    state = state_from_text("0,0 D 0")
+    with pytest.raises(CarcnbError, match="no tile at 3,3"):
+        render_png(state, highlight=((3, 3), 0))
+    with pytest.raises(CarcnbError, match="segment 9"):
+        render_png(state, highlight=((0, 0), 9))
+    with pytest.raises(CarcnbError, match="'str'"):
+        png_bytes("0,0 D 0")

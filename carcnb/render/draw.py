@@ -260,10 +260,11 @@ def _feature_nodes(state: GameState, highlight: Node | Feature) -> tuple[Node, .
         return highlight.nodes
     pos, seg = highlight
     node = ((int(pos[0]), int(pos[1])), int(seg))
-    if node[0] not in state.board.tiles:
+    if node not in state.board.parent:
         from ..errors import CarcnbError
 
-        raise CarcnbError(f"cannot highlight {highlight!r}: no tile at {node[0][0]},{node[0][1]}")
+        raise CarcnbError(f"cannot highlight {highlight!r}: no tile at {node[0][0]},{node[0][1]} has a "
+                          f"segment {node[1]}")
     return state.board.feature(node).nodes
 
 

@@ -33,7 +33,12 @@ def _pixel(fx: float, fy: float) -> tuple[int, int]:
 
 @cache
 def segment_labels(tile: TileType, rot: int) -> np.ndarray:
-    """A ``RES x RES`` array (row 0 at the top) of segment indices; -1 for no segment, -2 for a lake etc."""
+    """A ``RES x RES`` array (row 0 at the top) of segment indices; -1 for no segment, -2 for a lake etc.
+
+    Tile pictures turn with the tile, so a turned tile's raster is the unturned one turned clockwise.
+    """
+    if rot:
+        return np.rot90(segment_labels(tile, 0), k=-(rot // 90)).copy()
     art = tile_art(tile, rot)
     o = tile.at(rot)
     labels = np.full(RES * RES, NONE, dtype=np.int16)

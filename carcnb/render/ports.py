@@ -3,6 +3,8 @@
 A tile at ``(x, y)`` covers the square ``[x, x+1] x [y, y+1]`` in data coordinates (one tile is one
 unit; x grows east, y grows north). A follower on a port stands at that port's point: the centre for
 ``C`` (a cloister's monk), 0.14 tiles inside an edge centre, 0.12 tiles inside the middle of an edge half.
+The board knows a follower's segment, not the port it was put on: a follower is drawn at the point of
+its segment's anchor port (the port that names the segment in notation).
 """
 from __future__ import annotations
 

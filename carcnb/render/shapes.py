@@ -131,15 +131,6 @@ def spiral(cx: float, cy: float, size: float, turns: float = 2.2) -> np.ndarray:
     return np.column_stack((cx + size * r * np.cos(a), cy + size * r * np.sin(a)))
 
 
-def funnel(cx: float, cy: float, size: float) -> list[np.ndarray]:
-    """The tornado funnel: stacked, narrowing strokes ``size`` tall."""
-    rows = []
-    for i, (w, y) in enumerate(((0.5, 0.4), (0.38, 0.2), (0.28, 0.0), (0.18, -0.2), (0.1, -0.38))):
-        shift = 0.06 * (-1) ** i
-        rows.append(place(np.array([[-w + shift, y], [w + shift, y]]), cx, cy, size))
-    return rows
-
-
 def club(cx: float, cy: float, size: float) -> list[Poly]:
     """The playing-card club (crop circle for roads): three lobes and a stem."""
     r = 0.2 * size

@@ -49,5 +49,5 @@ ROAD_HALF = 0.05
 RIVER_HALF = 0.075
 LAKE_R = 0.19  # the ferry lake
 CROP_R = 0.15  # the crop circle
-MEEPLE_SIZE = 0.27
+MEEPLE_SIZE = 0.3
 THIN = 0.6  # outline width, points per 72-point tile

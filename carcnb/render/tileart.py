@@ -219,7 +219,7 @@ class _Builder:
         elif tile.has("cloister"):
             depth, mark = 0.0, False
         elif tile.is_river:
-            depth, mark = st.RIVER_HALF + 0.045, True
+            depth, mark = st.RIVER_HALF - 0.01, False  # up to the bank
         else:
             depth, mark = 0.0, True
         end = CENTRE + SIDE_VECTOR[side] * depth
