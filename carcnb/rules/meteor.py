@@ -142,8 +142,11 @@ class MeteorLandStep(Step):
         if old.has("earthquake"):
             state.set_ext("quake_destroyed", pos)
         board.replace(pos, catalogue()["MT"])
+        marks = frozenset(n for n in board.flood_marks if n[0] != pos)  # the old tile's segments are gone
         if old.has("flood"):  # what touched FL "can't be completed for the rest of the game"
-            board.set_flood_marks(board.flood_marks | facing(board, pos))
+            marks |= facing(board, pos)
+        if marks != board.flood_marks:
+            board.set_flood_marks(marks)
         state.set_ext("meteor_chosen", None)
         state.j.setattr(state, "placed", pos)
         state.j.setattr(state, "hand", None)
