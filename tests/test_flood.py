@@ -216,3 +216,16 @@ def test_flood_followers_on_replaced(ruling, supply, lost):
     assert state.board.followers == {}
     assert (state.supply("red"), state.lost["red"]) == (supply, lost)
     assert (state.supply("blue"), state.lost["blue"]) == (7, 0)  # a pig is no follower from the supply
+
+
+def test_a_meteor_on_a_covered_tile_leaves_no_flood_mark_behind():
+    # The meteor lands on R3 (covered, its segments flooded): MT has no segments, so no mark may stay on 1,-4;
+    # a later tile on a covered position (covered_empty = yes) adds its marks to the rest.
+    state = state_from_text(RIVER.replace("2,-4  R4  0", "2,-4  FL  0"), sets=SETS, hand="MT",
+                            flood={"spread": True, "by": "blue"}, rulings={"flood.covered_empty": "yes"})
+    state.stages[0].clear()  # R4, which FL replaced, left the game (a position file cannot say so)
+    assert any(pos == (1, -4) for pos, _ in state.board.flood_marks)
+    act(state, "meteor 1,-4", "pass", "pass", "draw E", "place 2,-5 0")
+    marks = state.board.flood_marks
+    assert not any(pos == (1, -4) for pos, _ in marks) and all(n in state.board.parent for n in marks)
+    assert flooded(state, (2, -5), "ENE")  # E's field at 2,-5 reaches the area's outer edge (segment scope)
