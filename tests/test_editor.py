@@ -9,6 +9,7 @@ from carcnb.editor.model import EDIT, PLAY
 from carcnb.geometry import PORT_INDEX
 from carcnb.position import FerryToken, FollowerToken, dump, load
 from carcnb.state import Game, GameState
+from carcnb.tiles import catalogue
 from conftest import position_from_text
 
 N, E, S, W, C = (PORT_INDEX[p] for p in ("N", "E", "S", "W", "C"))
@@ -237,19 +238,26 @@ def test_failed_save_loses_nothing(tmp_path):
     assert m.value == before
 
 
-def test_hover_highlights_the_feature_under_the_pointer():
-    m = EditorModel(position_from_text("0,0 D 0"))
-    assert m.hover((0, 0), N)
-    node = m.highlight
-    assert node is not None and m.state.board.segment(node).kind == "city"
-    assert not m.hover((0, 0), PORT_INDEX["NNE"])  # same segment: nothing to redraw
+def test_hover_highlights_the_feature_a_click_would_take():
+    m = EditorModel(position_from_text("0,0 D 0", hand="E"))
+    assert not m.hover((0, 0), N) and m.highlight is None  # placing: a click places, it takes no feature
     pic = m.picture()
-    assert pic.highlight == node and pic.legal is None
-    m.select_tile("E")
+    assert (0, 1, 180) in pic.legal and all(Place(*t) in m.state.legal_actions() for t in pic.legal)
+    assert pic.extent == (-1, 2, -1, 2)
+    m.rotation = 180
     m.click((0, 1))
-    legal = m.picture().legal
-    assert legal and (0, 1, 180) in legal and all(Place(*t) in m.state.legal_actions() for t in legal)
+    assert m.hover((0, 1), S)  # deploying: the city under the pointer
+    node = m.highlight
+    assert node[0] == (0, 1) and m.state.board.segment(node).kind == "city"
+    assert not m.hover((0, 1), PORT_INDEX["SSE"])  # the same segment: nothing to draw again
+    assert m.picture().highlight == node and m.picture().legal is None
     assert m.picture().key != pic.key
+
+    edit = EditorModel(position_from_text("0,0 D 0"), mode=EDIT)
+    assert not edit.hover((0, 0), N)  # the tile tool puts tiles
+    edit.set_tool("follower")
+    assert edit.highlight == ((0, 0), 0)  # the city under the pointer: the tool changes the picture
+    assert edit.hover((0, 0), E) and catalogue()["D"].at(0).segments[edit.highlight[1]].kind == "road"
 
 
 def test_bad_action_text_is_reported():

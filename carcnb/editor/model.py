@@ -15,12 +15,11 @@ from pathlib import Path
 from typing import Callable
 
 from ..actions import Action, Discard, Draw, Ferry, Place, parse_action
-from ..errors import CarcnbError, IllegalPositionError
+from ..errors import CarcnbError
 from ..features import Node
 from ..game_io import _position_now, game_of, position_from_state, problems, state_from_position
 from ..geometry import PORT_NAMES, Pos
 from ..position import Position, load, save
-from ..questions import final_score
 from ..rules.base import DeployStep, apply_final
 from ..rulings import RULINGS, resolve
 from ..scoring import ScoreRow
@@ -148,6 +147,7 @@ class EditorModel:
         self._redo_pos: list[Position] = []  # edit
         self._redo: list[Action] = []  # play
         self._cache: dict[str, object] = {}
+        self._problems: tuple[Position | None, list[str]] = (None, [])
         self.mode = mode
         if isinstance(source, (str, Path)):
             source = load(source)
@@ -211,10 +211,12 @@ class EditorModel:
         return [str(a) for a in self.legal() if action_pos(a) is None and not isinstance(a, Draw)]
 
     def problems(self) -> list[str]:
-        """The rules the current position breaks."""
-        if "problems" not in self._cache:
-            self._cache["problems"] = [str(p) for p in problems(self.value)]
-        return self._cache["problems"]  # type: ignore[return-value]
+        """The rules the current position breaks. In play only the starting position can break any (legal
+        actions break none), so its list is kept for the whole game."""
+        p = self.position if self.mode == EDIT else self.origin
+        if self._problems[0] is not p:
+            self._problems = (p, [str(x) for x in problems(p)])
+        return self._problems[1]
 
     def palette(self) -> list[PaletteEntry]:
         """Catalogue tiles of the enabled sets with the copies left."""
@@ -261,14 +263,17 @@ class EditorModel:
 
     @property
     def highlight(self) -> Node | None:
-        """The feature segment under the pointer."""
+        """The feature segment under the pointer, when a click there would act on a feature (a follower
+        or ferry decision in play; the follower and ferry tools in free edit)."""
         if self.hover_pos is None or self.hover_port is None:
             return None
-        line = self.value.tile_at(self.hover_pos) if self.mode == EDIT else None
         if self.mode == PLAY:
             placed = self.state.board.tiles.get(self.hover_pos)
-            orient = placed.orient if placed else None
+            acts = placed is not None and not self._placing() and any(
+                action_ports(a) and action_pos(a) == self.hover_pos for a in self.legal())
+            orient = placed.orient if acts else None
         else:
+            line = self.position.tile_at(self.hover_pos) if self.tool in ("follower", "ferry") else None
             orient = catalogue()[line.tile].at(line.rot) if line else None
         if orient is None:
             return None
@@ -305,19 +310,18 @@ class EditorModel:
         return table
 
     def _final(self, played: tuple[ScoreLine, ...], scores: dict[str, int]) -> ScoreTable:
-        p = self.value
+        """``questions.final_score`` of the board as it stands, without checking the position again: its
+        problems are known (and an illegal board is scored as it stands, saying so)."""
+        p = self.position if self.mode == EDIT else _position_now(self.state, None)
         note = "final scoring if the game ended now"
-        try:
-            result = final_score(p)
-            rows, totals = result.rows, result.scores
-        except IllegalPositionError:
-            try:
-                st = state_from_position(p, allow_problems=True)
-            except CarcnbError as e:
-                return ScoreTable(played, scores, (), None, f"no final scoring: {e}")
-            rows, totals = apply_final(st), dict(st.scores)
+        if self.problems():
             note += " (the position has problems: scored as it stands)"
-        return ScoreTable(played, scores, tuple(ScoreLine.of(r) for r in rows), totals, note)
+        try:
+            st = state_from_position(p, allow_problems=True)
+        except CarcnbError as e:
+            return ScoreTable(played, scores, (), None, f"no final scoring: {e}")
+        rows = apply_final(st)
+        return ScoreTable(played, scores, tuple(ScoreLine.of(r) for r in rows), dict(st.scores), note)
 
     def rulings(self) -> list[RulingChoice]:
         current = self.game.rulings

@@ -19,6 +19,14 @@ from ..state import GameState
 from .model import EDIT, PLAY, TOOLS, EditorModel, ScoreLine, ScoreTable
 
 NO_TILE = ""
+PICTURES_KEPT = 48  # pointer previews of one game state, drawn once each
+MIN_PX_PER_TILE = 32  # below this a follower is hard to hit: a wide board scrolls instead
+
+
+SCORE_STYLE = ("<style>.carcnb-score table{border-collapse:collapse;margin:0.4em 0}"
+               ".carcnb-score caption{caption-side:top;text-align:left;font-weight:bold;white-space:nowrap}"
+               ".carcnb-score th,.carcnb-score td{padding:1px 0.8em 1px 0;text-align:left;vertical-align:top}"
+               ".carcnb-score th{border-bottom:1px solid #999}</style>")
 
 
 def score_html(table: ScoreTable) -> str:
@@ -34,7 +42,7 @@ def score_html(table: ScoreTable) -> str:
         return ", ".join(f"{html.escape(c)} {n}" for c, n in scores.items())
 
     head = "<tr><th>kind</th><th>tiles</th><th>scorers</th><th>points</th><th>reason</th></tr>"
-    out = [f"<table class='carcnb-score-played'><caption>Scored so far: {totals(table.scores)}</caption>"
+    out = [SCORE_STYLE, f"<table class='carcnb-score-played'><caption>Scored so far: {totals(table.scores)}</caption>"
            f"<thead>{head}</thead><tbody>{rows(table.played)}</tbody></table>"]
     if table.final_scores is not None:
         out.append(f"<table class='carcnb-score-final'><caption>{html.escape(table.note.capitalize())}: "
@@ -54,10 +62,12 @@ class BoardEditor(w.VBox):
     """Play or freely edit a Carcassonne board in a notebook. ``value`` is the position shown."""
 
     def __init__(self, source: Position | GameState | str | Path | None = None, *,
-                 model: EditorModel | None = None, px_per_tile: int = 80, **options):
+                 model: EditorModel | None = None, px_per_tile: int = 80, max_width: int = 960, **options):
         self.model = model if model is not None else EditorModel(source, **options)
         self.px_per_tile = px_per_tile
+        self.max_width = max_width
         self._picture_key: tuple | None = None
+        self._pictures: dict[tuple, tuple] = {}  # picture key -> (png, geometry), for the current game
         self._geometry = None
         self._shown: dict[str, object] = {}
         self._syncing = False
@@ -74,7 +84,8 @@ class BoardEditor(w.VBox):
         self.tool = _classed(w.ToggleButtons(options=TOOLS, value=m.tool), "carcnb-tool")
         self.color = _classed(w.Dropdown(description="colour", options=m.players, value=m.color), "carcnb-color")
         self.hand_button = _classed(w.Button(description="put in hand"), "carcnb-hand")
-        self.board = _classed(w.Image(format="png"), "carcnb-board")
+        self.board = _classed(w.Image(format="png", layout=w.Layout(height="auto", align_self="flex-start")),
+                              "carcnb-board")
         self.pointer = _classed(w.Label(), "carcnb-pointer")
         self.status = _classed(w.HTML(), "carcnb-status")
         self.problems = _classed(w.HTML(), "carcnb-problems")
@@ -125,7 +136,7 @@ class BoardEditor(w.VBox):
         m = self.model
         self._clicks = Event(source=self.board, watched_events=["click", "keydown"])
         self._clicks.on_dom_event(self.handle_event)
-        self._moves = Event(source=self.board, watched_events=["mousemove", "mouseleave"], wait=40,
+        self._moves = Event(source=self.board, watched_events=["mousemove", "mouseleave"], wait=100,
                             throttle_or_debounce="throttle")
         self._moves.on_dom_event(self.handle_event)
         self.undo_button.on_click(lambda _: m.undo())
@@ -200,9 +211,18 @@ class BoardEditor(w.VBox):
         pic = self.model.picture()
         if pic.key == self._picture_key:
             return
-        png, self._geometry = render_png(pic.source, px_per_tile=self.px_per_tile, extent=pic.extent,
-                                         legal=pic.legal, preview=pic.preview, highlight=pic.highlight)
+        if pic.key[:2] != (self._picture_key or (None, None))[:2]:
+            self._pictures.clear()  # the game changed: earlier pictures are stale
+        if pic.key not in self._pictures:
+            columns = pic.extent[1] - pic.extent[0]
+            px = max(MIN_PX_PER_TILE, min(self.px_per_tile, self.max_width // columns))
+            if len(self._pictures) >= PICTURES_KEPT:
+                self._pictures.pop(next(iter(self._pictures)))
+            self._pictures[pic.key] = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
+                                                 preview=pic.preview, highlight=pic.highlight)
+        png, self._geometry = self._pictures[pic.key]
         self.board.value = png
+        self.board.layout.width = f"{self._geometry.width}px"
         self._picture_key = pic.key
 
     def _once(self, name: str, key: object) -> bool:

@@ -1,0 +1,180 @@
+"""The editor in a real browser: JupyterLab serves a copy of the start notebook, Chromium runs it, and a
+click on the board picture must reach the kernel and come back as a placed tile.
+
+Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = "notebooks/00-start-here.ipynb"
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACT = ROOT / "tests" / "artifacts" / "e2e-lab.png"
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run", "--disable-quic"]
+TOKEN = "carcnb-e2e"
+KERNEL_READY = """() => {
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+    return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+STATUS_HAS = """(text) => {
+    const editors = document.querySelectorAll('.carcnb-editor');
+    const status = editors.length && editors[editors.length - 1].querySelector('.carcnb-status');
+    return !!status && status.textContent.includes(text);
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _settings(directory: Path) -> None:
+    """A quiet, fully rendered JupyterLab: no news prompt, every cell in the DOM."""
+    for plugin, values in {"apputils-extension/notification": {"fetchNews": "false"},
+                           "notebook-extension/tracker": {"windowingMode": "none"}}.items():
+        path = directory / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+
+
+def _wait_for_server(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"jupyter lab exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise AssertionError(f"jupyter lab did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture
+def lab(tmp_path: Path):
+    """A JupyterLab server on a free loopback port serving a copy of the notebook and the puzzles."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: run `make test` as root to install it with apt-get, "
+                    "or apt-get install chromium")
+    pytest.importorskip("playwright.sync_api")
+    if not (ROOT / NOTEBOOK).exists():
+        pytest.skip(f"{NOTEBOOK} is missing")
+    served = tmp_path / "served"
+    (served / "notebooks").mkdir(parents=True)
+    shutil.copy(ROOT / NOTEBOOK, served / NOTEBOOK)
+    shutil.copytree(ROOT / "puzzles", served / "puzzles")
+    _settings(tmp_path / "settings")
+    env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
+    port = _free_port()
+    cmd = [sys.executable, "-m", "jupyter", "lab", *(["--allow-root"] if os.geteuid() == 0 else []), "--no-browser",
+           f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+           f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={served}", "--LabApp.expose_app_in_browser=True"]
+    log = tmp_path / "lab.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=served)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_for_server(url, proc, log)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def _pointer(page, editor, box: dict, x: float, y: float, previous: str = "") -> str:
+    """Hover the picture at (x, y) CSS pixels and read what the editor reports there ("x,y PORT")."""
+    from playwright.sync_api import expect
+
+    label = editor.locator(".carcnb-pointer")
+    page.mouse.move(box["x"] + x, box["y"] + y)
+    shape = r"-?\d+,-?\d+ [A-Z]+"
+    expect(label).to_have_text(re.compile(rf"^(?!{re.escape(previous)}$){shape}$" if previous else rf"^{shape}$"),
+                               timeout=20_000)
+    return label.inner_text()
+
+
+def _tile(reported: str) -> tuple[int, int]:
+    x, y = reported.split()[0].split(",")
+    return int(x), int(y)
+
+
+def test_click_places_a_tile_in_jupyterlab(lab):
+    from playwright.sync_api import expect, sync_playwright
+
+    started = time.monotonic()
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1400})
+            page.goto(f"{lab}/lab/tree/{NOTEBOOK}?token={TOKEN}")
+            page.wait_for_function(KERNEL_READY, timeout=120_000)
+            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+            editor = page.locator(".carcnb-editor").last
+            board = editor.locator(".carcnb-board")
+            expect(board).to_be_visible(timeout=120_000)
+            page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=board.element_handle(),
+                                   timeout=30_000)
+            board.scroll_into_view_if_needed()
+            status = editor.locator(".carcnb-status")
+            scores = editor.locator(".carcnb-score")
+            expect(status).not_to_have_text("", timeout=30_000)
+
+            if status.inner_text().startswith("draw"):
+                editor.locator("button.carcnb-random").click()
+                expect(status).to_contain_text("place", timeout=20_000)
+            options = editor.locator(".carcnb-actions option").evaluate_all("els => els.map(e => e.value)")
+            places = [t for t in options if t.startswith("place ")]
+            assert places, f"no placement offered; status: {status.inner_text()!r}"
+            m = re.fullmatch(r"place (-?\d+),(-?\d+) (\d+)", places[0])
+            x, y, rot = (int(g) for g in m.groups())
+            for quarter in range(1, rot // 90 + 1):
+                editor.locator("button.carcnb-rotate").click()
+                expect(status).to_contain_text(f"rotation {90 * quarter}", timeout=20_000)
+
+            box = board.bounding_box()
+            top_left = _pointer(page, editor, box, 3, 3)
+            bottom_right = _pointer(page, editor, box, box["width"] - 3, box["height"] - 3, previous=top_left)
+            (x0, y0), (x1, y1) = _tile(top_left), _tile(bottom_right)
+            tile_w, tile_h = box["width"] / (x1 - x0 + 1), box["height"] / (y0 - y1 + 1)
+            before = (status.inner_text(), scores.inner_text())
+
+            clicked = time.monotonic()
+            board.click(position={"x": (x - x0 + 0.5) * tile_w, "y": (y0 - y + 0.5) * tile_h})
+            page.wait_for_function(STATUS_HAS, arg=f"place {x},{y} {rot}", polling=10, timeout=20_000)
+            reaction = time.monotonic() - clicked
+            assert (status.inner_text(), scores.inner_text()) != before
+            expect(editor.locator(".carcnb-actions option").first).to_have_attribute("value", re.compile("^deploy "),
+                                                                                timeout=20_000)
+
+            ARTIFACT.parent.mkdir(parents=True, exist_ok=True)
+            page.mouse.move(0, 0)
+            board.scroll_into_view_if_needed()
+            page.screenshot(path=str(ARTIFACT))
+            print(f"click to kernel reaction {reaction * 1000:.0f} ms; test {time.monotonic() - started:.1f} s")
+        finally:
+            browser.close()
