@@ -14,9 +14,9 @@ from matplotlib.colors import to_rgba
 from matplotlib.patches import PathPatch
 from matplotlib.path import Path
 
-from ..features import Feature, Node
+from ..features import Feature, Node, split_figure
 from ..geometry import Pos, neighbour
-from ..position import Position, TornadoToken
+from ..position import Position, QuakeToken, TornadoToken
 from ..state import GameState
 from ..tiles import catalogue
 from . import shapes as sh
@@ -40,8 +40,9 @@ Z_LABELS = 5.0
 def as_state(source: Position | GameState) -> tuple[GameState, dict]:
     """The game state to draw and the rule-module tokens it carries (``state.ext``).
 
-    A position with rule problems still converts. Tokens a position file records that no rule module has
-    put in ``ext`` yet (the flood cut-out, the tornado token) are read from the position itself.
+    A position with rule problems still converts. Tokens a position file records that no rule module put
+    in ``ext`` (the flood cut-out, the tornado, earthquake tokens: when their set is not enabled) are read
+    from the position itself.
     """
     if isinstance(source, GameState):
         return source, dict(source.ext)
@@ -56,6 +57,11 @@ def as_state(source: Position | GameState) -> tuple[GameState, dict]:
             spot = next((t.pos for t in source.board for k in t.tokens if isinstance(k, TornadoToken)), None)
             if spot is not None:
                 tokens["tornado"] = spot
+        if "quake_cities" not in tokens:
+            nodes = [state.board.node_at(t.pos, k.port) for t in source.board for k in t.tokens
+                     if isinstance(k, QuakeToken)]
+            if any(nodes):
+                tokens["quake_cities"] = tuple(n for n in nodes if n is not None)
         return state, tokens
     from ..errors import CarcnbError
 
@@ -204,7 +210,9 @@ def _tokens(ax: Axes, state: GameState, tokens: dict, scale: float) -> list:
     board = state.board
     artists: list = []
     if tokens.get("flood_spread"):
-        cuts = [sh.rect(x - 1, y - 1, x + 2, y + 2) for (x, y), p in board.tiles.items() if p.tile.has("flood")]
+        at = tokens.get("flood_at")
+        centres = [at] if at is not None else [pos for pos, p in board.tiles.items() if p.tile.has("flood")]
+        cuts = [sh.rect(x - 1, y - 1, x + 2, y + 2) for x, y in centres]
         artists += _polys(ax, cuts, to_rgba(st.FLOOD_CUT, 0.22), st.FLOOD_CUT, 2.0 * scale, linestyles="--")
     quake = []
     for node in tokens.get("quake_cities") or ():
@@ -238,19 +246,22 @@ def _tokens(ax: Axes, state: GameState, tokens: dict, scale: float) -> list:
 
 
 def _followers(ax: Axes, state: GameState, scale: float) -> list:
+    """Every figure at its segment's anchor port: a standing meeple (a farmer lies on its side), a taller
+    and slimmer builder, a pig; several on one segment stand side by side."""
     board = state.board
     verts, faces = [], []
-    for (pos, seg_index), colors in sorted(board.followers.items()):
+    for (pos, seg_index), entries in sorted(board.followers.items()):
         placed = board.tiles.get(pos)
-        if placed is None:
+        if placed is None or seg_index >= len(placed.orient.segments):
             continue
         seg = placed.orient.segments[seg_index]
         cx, cy = port_point(seg.anchor, *pos)
-        lying = seg.kind == "field"
-        for k, color in enumerate(colors):
-            shift = (k - (len(colors) - 1) / 2) * 0.16
-            verts.append(sh.meeple(cx + shift, cy, st.MEEPLE_SIZE, lying))
-            faces.append(st.PLAYER.get(color, color))
+        for k, entry in enumerate(entries):
+            color, kind = split_figure(entry)
+            shift = (k - (len(entries) - 1) / 2) * 0.16
+            for poly in sh.figure_shape(kind, cx + shift, cy, st.MEEPLE_SIZE, lying=seg.kind == "field"):
+                verts.append(poly)
+                faces.append(st.PLAYER.get(color, st.PLAYER["gray"]))
     return _polys(ax, verts, faces, st.FOLLOWER_EDGE, 1.0 * scale, z=Z_FOLLOWERS, joinstyle="round")
 
 

@@ -96,6 +96,24 @@ def meeple(cx: float, cy: float, size: float, lying: bool = False) -> Poly:
     return place(MEEPLE, cx, cy, size, 90.0 if lying else 0.0)
 
 
+def pig(cx: float, cy: float, size: float) -> list[Poly]:
+    """A pig seen from the side: body, head with snout, legs."""
+    body = disc(cx, cy, 0.42 * size, 24, ry=0.27 * size)
+    head = disc(cx + 0.42 * size, cy + 0.1 * size, 0.17 * size, 16)
+    snout = rect(cx + 0.5 * size, cy + 0.02 * size, cx + 0.66 * size, cy + 0.16 * size)
+    legs = [rect(cx + dx * size, cy - 0.42 * size, cx + (dx + 0.1) * size, cy - 0.15 * size) for dx in (-0.3, 0.15)]
+    return [body, head, snout, *legs]
+
+
+def figure_shape(kind: str, cx: float, cy: float, size: float, lying: bool = False) -> list[Poly]:
+    """The polygons of a figure of ``kind``: a pig, a builder (taller and slimmer), else a follower."""
+    if kind == "pig":
+        return pig(cx, cy, size)
+    if kind == "builder":
+        return [place(MEEPLE * (0.75, 1.2), cx, cy, size)]
+    return [meeple(cx, cy, size, lying)]
+
+
 def shield(cx: float, cy: float, size: float) -> Poly:
     """A heraldic shield (pennant, crop-circle city symbol), ``size`` tall."""
     side = cubic((0.5, 0.1), (0.5, -0.3), (0.2, -0.42), (0.0, -0.5), 10)
