@@ -251,6 +251,14 @@ def test_cloister_complete_with_eight_neighbours_scores_nine():
     assert feature(state, (0, 0), "C").complete
 
 
+def test_cloister_placed_last_into_its_eight_neighbours_scores_at_once():
+    board = _cloister_board(hole=None).replace("0,0 B 0 red@C\n", "")
+    state = state_from_text(board, hand="B")
+    act(state, "place 0,0 0", "deploy 0,0 C")
+    assert state.scores == {"red": 9, "blue": 0}
+    assert state.supply("red") == 7
+
+
 # Three cities meet in the hole at 0,1: D's (south), D at 180's at 0,2 (north) and D at 90's at -1,1 (west).
 # R at 270 (CFCC) joins them: 4 tiles, no pennant -> 8 points.
 MAJORITY_BOARD = """
