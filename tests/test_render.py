@@ -353,3 +353,5 @@ def test_bad_input_is_refused_with_a_carcnb_error():
         render_png(state, highlight=((0, 0), 9))
     with pytest.raises(CarcnbError, match="'str'"):
         png_bytes("0,0 D 0")
+    with pytest.raises(CarcnbError, match="cannot preview"):
+        render_png(state, preview=("Q9", 1, 0, 0))

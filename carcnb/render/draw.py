@@ -1,7 +1,7 @@
 """Draw a board into a given matplotlib Axes: tiles, ferries, tokens, followers, highlights and marks.
 
-Tiles come from the per-orientation cache in ``tileart`` and are batched into one polygon collection per
-layer, so a board of a hundred tiles is a handful of artists. Nothing here touches pyplot.
+Tiles come from the per-orientation cache in ``tileart`` and are merged into one compound path per drawing
+style, so a board of a hundred tiles is a few dozen artists. Nothing here touches pyplot.
 """
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ from matplotlib.colors import to_rgba
 from matplotlib.patches import PathPatch
 from matplotlib.path import Path
 
+from ..errors import CarcnbError
 from ..features import Feature, Node, split_figure
-from ..geometry import Pos, neighbour
+from ..geometry import ROTATIONS, Pos, neighbour
 from ..position import Position, QuakeToken, TornadoToken
 from ..state import GameState
 from ..tiles import catalogue
@@ -63,8 +64,6 @@ def as_state(source: Position | GameState) -> tuple[GameState, dict]:
             if any(nodes):
                 tokens["quake_cities"] = tuple(n for n in nodes if n is not None)
         return state, tokens
-    from ..errors import CarcnbError
-
     raise CarcnbError(f"cannot draw {type(source).__name__!r}: expected a Position or a GameState")
 
 
@@ -129,7 +128,7 @@ def draw_state(ax: Axes, state: GameState, tokens: dict, *, highlight: Node | Fe
     scale = _points_per_tile(ax) / 72.0
     board = state.board
     placed = [(pos, tile_art(p.tile, p.rot)) for pos, p in board.tiles.items()]
-    artists = _tile_collections(ax, placed, scale, Z_TILES)
+    artists = _tile_paths(ax, placed, scale, Z_TILES)
     artists += _ferries(ax, state, scale)
     artists += _tokens(ax, state, tokens, scale)
     if highlight is not None:
@@ -156,8 +155,8 @@ def _points_per_tile(ax: Axes) -> float:
     return min(per_x, per_y)
 
 
-def _tile_collections(ax: Axes, placed: list[tuple[Pos, TileArt]], scale: float, z: float,
-                      alpha: float = 1.0) -> list:
+def _tile_paths(ax: Axes, placed: list[tuple[Pos, TileArt]], scale: float, z: float,
+                alpha: float = 1.0) -> list:
     """All ``placed`` tiles as one compound path per drawing style (a few dozen artists for any board)."""
     groups: dict[Style, tuple[list, list]] = {}
     for (x, y), art in placed:
@@ -214,7 +213,7 @@ def _tokens(ax: Axes, state: GameState, tokens: dict, scale: float) -> list:
         centres = [at] if at is not None else [pos for pos, p in board.tiles.items() if p.tile.has("flood")]
         cuts = [sh.rect(x - 1, y - 1, x + 2, y + 2) for x, y in centres]
         artists += _polys(ax, cuts, to_rgba(st.FLOOD_CUT, 0.22), st.FLOOD_CUT, 2.0 * scale, linestyles="--")
-    quake = []
+    discs, cracks = [], []
     for node in tokens.get("quake_cities") or ():
         (x, y), seg = node
         placed = board.tiles.get((x, y))
@@ -226,10 +225,10 @@ def _tokens(ax: Axes, state: GameState, tokens: dict, scale: float) -> list:
             continue
         pennant = placed.orient.segments[seg].pennant
         cx, cy = x + mark[0], y + mark[1] - (0.17 if pennant else 0.0)
-        quake.append((cx, cy))
-    for cx, cy in quake:
-        artists += _polys(ax, [sh.disc(cx, cy, 0.1, 28)], st.QUAKE, st.FOLLOWER_EDGE, 1.0 * scale)
-        artists += _polys(ax, [sh.band(sh.zigzag(cx, cy, 0.15), 0.014)], st.ICON_BACK)
+        discs.append(sh.disc(cx, cy, 0.1, 28))
+        cracks.append(sh.band(sh.zigzag(cx, cy, 0.15), 0.014))
+    artists += _polys(ax, discs, st.QUAKE, st.FOLLOWER_EDGE, 1.0 * scale)
+    artists += _polys(ax, cracks, st.ICON_BACK)
     path = tokens.get("tornado_path")
     if path:
         pts = np.array([(x + 0.5, y + 0.5) for x, y in path], dtype=float)
@@ -272,8 +271,6 @@ def _feature_nodes(state: GameState, highlight: Node | Feature) -> tuple[Node, .
     pos, seg = highlight
     node = ((int(pos[0]), int(pos[1])), int(seg))
     if node not in state.board.parent:
-        from ..errors import CarcnbError
-
         raise CarcnbError(f"cannot highlight {highlight!r}: no tile at {node[0][0]},{node[0][1]} has a "
                           f"segment {node[1]}")
     return state.board.feature(node).nodes
@@ -325,8 +322,10 @@ def _legal(ax: Axes, legal: list[Placement], scale: float) -> list:
 
 def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float) -> list:
     tid, x, y, rot = preview
+    if tid not in catalogue() or rot not in ROTATIONS:
+        raise CarcnbError(f"cannot preview {preview!r}: expected (tile id, x, y, rotation 0/90/180/270)")
     art = tile_art(catalogue()[tid], rot)
-    artists = _tile_collections(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6)
+    artists = _tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6)
     artists += _polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", st.HIGHLIGHT, 2.0 * scale, z=Z_PREVIEW + 0.45)
     return artists
 

@@ -57,7 +57,6 @@ class Piece:
 class TileArt:
     """Everything drawn for a tile type at a rotation, plus what highlights and tokens need."""
 
-    pieces: tuple[Piece, ...]
     paths: tuple[tuple[Style, np.ndarray, np.ndarray], ...]  # per style: compound path vertices and codes
     regions: tuple[tuple[np.ndarray, ...], ...]  # per segment: polygons that cover it (not fields)
     barriers: tuple[np.ndarray, ...]  # shapes that are no feature (a lake, a crop circle)
@@ -80,6 +79,8 @@ def _ground(tile: TileType) -> str:
 
 
 class _Builder:
+    """Collects the pieces, regions and spots of one tile picture."""
+
     def __init__(self, tile: TileType, rot: int):
         self.tile = tile
         self.o: Orientation = tile.at(rot)
@@ -105,9 +106,8 @@ class _Builder:
             elif seg.kind == "cloister":
                 self._cloister(i)
         self._flags()
-        self.pieces.sort(key=lambda p: p.level)
-        return TileArt(tuple(self.pieces), compound_paths(self.pieces), tuple(tuple(r) for r in self.regions),
-                       tuple(self.barriers), tuple(self.marks), tuple(self.jetties))
+        return TileArt(compound_paths(self.pieces), tuple(tuple(r) for r in self.regions), tuple(self.barriers),
+                       tuple(self.marks), tuple(self.jetties))
 
     # ----- helpers -----------------------------------------------------------------------------------------
     def _segment_at(self, port: int) -> int:
