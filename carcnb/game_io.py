@@ -49,7 +49,7 @@ def problems(p: Position) -> list[Problem]:
         used[p.hand] = used.get(p.hand, 0) + 1
     for tid, n in sorted(used.items()):
         tile = cat[tid]
-        if tile.set not in enabled:
+        if tile.set not in enabled and tid not in allowed_counts:  # The Ferries bring one crop circle tile
             out.append(Problem("set-not-enabled", f"tile {tid} belongs to set {tile.set!r}, which is not in sets"))
         elif n > allowed_counts.get(tid, 0):
             out.append(Problem("too-many-copies", f"{n} copies of {tid} (board and hand), the sets have "

@@ -193,3 +193,10 @@ def test_random_games_hold_crop_rounds():
     for seed in range(30):
         play_random(seed, players=2 + seed % 4, sets=("cropcircles",), on_step=on_step)
     assert rounds > 50
+
+
+def test_the_ferries_crop_circle_tile_is_no_stranger_in_a_ferries_position():
+    state = state_from_text("0,0 D 0", hand="CF2", sets=["ferries"])
+    assert problems(position_from_state(state)) == []
+    other = position_from_state(state_from_text("0,0 D 0", hand="CR1", sets=["ferries"], allow_problems=True))
+    assert [q.code for q in problems(other)] == ["set-not-enabled"]
