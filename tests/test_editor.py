@@ -1,11 +1,13 @@
 """The board editor: the model without a browser (play, free edit, undo, files), and one view smoke test."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from carcnb.actions import Place, parse_action
 from carcnb.editor import EditorModel
-from carcnb.editor.model import EDIT, PLAY
+from carcnb.editor.model import EDIT, PLAY, action_pos, action_ports
 from carcnb.geometry import PORT_INDEX
 from carcnb.position import FerryToken, FollowerToken, dump, load
 from carcnb.state import Game, GameState
@@ -61,6 +63,11 @@ def test_river_rule_named_when_edges_fit():
     m = EditorModel(position_from_text("0,0 R1 0", hand="R7", sets=["river"]))
     assert not m.click((-1, 0))
     assert m.status.startswith("river rule: the river flows on from 0,0, so the next river tile goes at 0,-1")
+    bent = "0,0 R1 0\n0,-1 R7 180\n0,-2 R7 180\n0,-3 R10 90\n-1,-3 R4 180"  # last curve: R10
+    m = EditorModel(position_from_text(bent, hand="R8", sets=["river"]))
+    m.rotation = 270
+    assert not m.click((-2, -3))
+    assert m.status.startswith("river rule: the river may not turn the same way on two curves in a row")
 
 
 def test_deploy_refusals_and_ambiguous_click():
@@ -93,6 +100,7 @@ def test_free_edit_allows_a_mismatch_and_play_refuses_it():
     assert len(play.state.board.tiles) == 1
 
     edit = EditorModel(p, mode=EDIT)
+    assert edit.status == "free edit: click to put the palette tile (r turns it)"
     edit.select_tile("E")
     assert edit.click((0, 1))
     assert edit.value.tile_at((0, 1)).tile == "E"
@@ -258,6 +266,37 @@ def test_hover_highlights_the_feature_a_click_would_take():
     edit.set_tool("follower")
     assert edit.highlight == ((0, 0), 0)  # the city under the pointer: the tool changes the picture
     assert edit.hover((0, 0), E) and catalogue()["D"].at(0).segments[edit.highlight[1]].kind == "road"
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_decision_on_the_board_is_reachable_by_clicking(seed):
+    """Random play with every set: each chosen action that names a position is made by clicking there
+    (at the ports it names, one click each); the rest through the list of legal actions."""
+    m = EditorModel(GameState(Game(players=("red", "blue", "green"),
+                                   sets=frozenset({"river", "disasters", "ferries", "cropcircles"})), seed=seed))
+    rng = random.Random(seed)
+    clicked = set()
+    for _ in range(300):
+        st = m.state
+        if st.is_terminal():
+            break
+        if st.is_chance():
+            assert m.draw()
+            continue
+        action = rng.choice(st.legal_actions())
+        pos, made = action_pos(action), len(st.history)
+        if pos is None:
+            assert m.apply_text(str(action))
+            continue
+        if isinstance(action, Place):
+            m.rotation = action.rot
+        for port in action_ports(action) or (None,):
+            if len(st.history) == made:
+                m.click(pos, port)
+        assert len(st.history) == made + 1, (str(action), m.status)
+        assert st.history[-1] == action
+        clicked.add(type(action).__name__)
+    assert {"Place", "Deploy"} <= clicked
 
 
 def test_bad_action_text_is_reported():

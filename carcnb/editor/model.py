@@ -162,7 +162,7 @@ class EditorModel:
             self.state = state_from_position(source, seed, allow_problems=True)
             self.position = as_it_stands(source)
         self.color = self._players()[0]
-        self.status = self._prompt()
+        self.status = self._prompt() if mode == PLAY else "free edit: " + self._edit_hint()
 
     # ----- listening ---------------------------------------------------------------------------------------
     def on_change(self, callback: Callable[[], None]) -> None:
