@@ -326,7 +326,8 @@ def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float) -> list
         raise CarcnbError(f"cannot preview {preview!r}: expected (tile id, x, y, rotation 0/90/180/270)")
     art = tile_art(catalogue()[tid], rot)
     artists = _tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6)
-    artists += _polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", st.HIGHLIGHT, 2.0 * scale, z=Z_PREVIEW + 0.45)
+    artists += _polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", st.LEGAL_EDGE, 1.5 * scale, z=Z_PREVIEW + 0.45,
+                      linestyles="--")
     return artists
 
 
