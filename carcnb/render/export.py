@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
+from PIL import Image
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.backends.backend_svg import FigureCanvasSVG
 from matplotlib.figure import Figure
@@ -19,7 +19,6 @@ from ..errors import CarcnbError
 from ..position import Position
 from ..state import GameState
 from .draw import Extent, as_state, draw_state, resolve_legal, view_extent
-from .png import encode_png
 from .ports import port_at
 
 
@@ -115,8 +114,17 @@ def render_png(source: Position | GameState, *, px_per_tile: int = 80, margin: i
         agg = FigureCanvasAgg(canvas.fig)
         agg.draw()
         width, height = agg.get_width_height()
-        data = encode_png(np.asarray(agg.buffer_rgba()))
+        data = _encode_png(agg)
         return data, BoardGeometry(*canvas.extent, width, height)
+
+
+def _encode_png(agg: FigureCanvasAgg) -> bytes:
+    """PNG bytes of the drawn canvas: Pillow at its fastest deflate level (board pictures are large flat
+    areas, which compress well even so)."""
+    buffer = io.BytesIO()
+    Image.frombuffer("RGBA", agg.get_width_height(), agg.buffer_rgba(), "raw", "RGBA", 0, 1).save(
+        buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
 
 
 def png_bytes(source: Position | GameState, **opts) -> bytes:
