@@ -75,6 +75,11 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in [
     Ruling("ferries.crop_circle_tile", "Which Crop Circles II tile the Ferries box adds",
            {"CF2": "the Ferries box adds CF2", **_CROP, "none": "no crop circle tile"},
            "the-ferries: Contents, '1 new land tile with crop circle'"),
+    Ruling("cropcircles.add_where", "Where does a follower added by a crop circle stand?",
+           {"segment": "next to one of the player's followers of that type, on its segment",
+            "feature": "on any segment of a feature that holds one of the player's followers of that type"},
+           "Crop Circles II: 'deploy it next to another of their followers' (later editions: 'add a meeple to a "
+           "feature where you already have a meeple'); it matters when a ferry move later splits the road"),
     Ruling("scoring.edition", "Field scoring and two-tile cities",
            {"third": "3 per completed city per field; a 2-tile city scores 4",
             "second": "each city counts at most once per player; a 2-tile city scores 2"},

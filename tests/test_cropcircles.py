@@ -200,3 +200,27 @@ def test_the_ferries_crop_circle_tile_is_no_stranger_in_a_ferries_position():
     assert problems(position_from_state(state)) == []
     other = position_from_state(state_from_text("0,0 D 0", hand="CR1", sets=["ferries"], allow_problems=True))
     assert [q.code for q in problems(other)] == ["set-not-enabled"]
+
+
+# ----- ruling cropcircles.add_where: next to a follower, or anywhere on its feature ------------------------
+# Blue's thief stands on D at 0,0; the road runs on through U at 1,0 and the lake at 2,0 (ferried W-E) to U
+# at 3,0. Red places CR1 far off in the field south of 0,0.
+FERRIED_THIEF = """
+0,0  D   0  blue@E
+1,0  U   90
+2,0  FB  0  ferry:W-E
+3,0  U   90
+"""
+
+
+@pytest.mark.parametrize(("option", "targets"), [
+    ("segment", ["deploy 0,0 E"]),
+    ("feature", ["deploy 0,0 E", "deploy 1,0 E", "deploy 2,0 E", "deploy 2,0 W", "deploy 3,0 E"]),
+])
+def test_add_where_ruling(option, targets):
+    state = state_from_text(FERRIED_THIEF, hand="CR1", sets=["ferries", "cropcircles"],
+                            rulings={"cropcircles.add_where": option})
+    act(state, "place 0,-1 0", "pass", "crop add")
+    assert mover(state) == "blue" and legal_texts(state) == targets + ["pass"]
+    act(state, targets[-1])
+    assert state.board.feature(((0, 0), 1)).counts() == {"blue": 2}

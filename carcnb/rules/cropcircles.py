@@ -1,6 +1,6 @@
 """Crop Circles II: after the turn's scoring, the placer of a crop circle tile chooses *add* or *remove*; then
-every player, clockwise from the placer's left and the placer last, may add one follower from supply to a
-feature of the symbol's type next to one of their own followers (on its segment), or must take
+every player, clockwise from the placer's left and the placer last, may add one follower from supply next to
+one of their own followers on a feature of the symbol's type (ruling ``cropcircles.add_where``), or must take
 one of their own followers of that type back to supply. A player with nothing to do is passed over; the
 round is skipped when no follower stands on the board.
 
@@ -58,9 +58,15 @@ def own_nodes(state: GameState, color: str, kind: str) -> list[Node]:
 
 
 def add_targets(state: GameState, color: str, kind: str) -> list[Node]:
-    """Where ``color`` may add a follower: next to (on the segment of) any of their followers on a feature
-    of ``kind``, if they have one in supply."""
-    return own_nodes(state, color, kind) if state.supply(color) > 0 else []
+    """Where ``color`` may add a follower, if they have one in supply: next to (on the segment of) any of
+    their followers on a feature of ``kind``, or on any segment of such a feature (``cropcircles.add_where``)."""
+    if state.supply(color) <= 0:
+        return []
+    nodes = own_nodes(state, color, kind)
+    if state.game.ruling("cropcircles.add_where") == "segment":
+        return nodes
+    board = state.board
+    return sorted({member for root in {board.find(n) for n in nodes} for member in board.info[root].members})
 
 
 @dataclass(frozen=True)
