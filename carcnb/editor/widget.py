@@ -134,9 +134,9 @@ class BoardEditor(w.VBox):
     # ----- wiring -------------------------------------------------------------------------------------------
     def _wire(self) -> None:
         m = self.model
-        self._clicks = Event(source=self.board, watched_events=["click", "keydown"])
+        self._clicks = Event(source=self.board, watched_events=["click", "keydown", "mouseleave"])
         self._clicks.on_dom_event(self.handle_event)
-        self._moves = Event(source=self.board, watched_events=["mousemove", "mouseleave"], wait=100,
+        self._moves = Event(source=self.board, watched_events=["mousemove"], wait=100,
                             throttle_or_debounce="throttle")
         self._moves.on_dom_event(self.handle_event)
         self.undo_button.on_click(lambda _: m.undo())
