@@ -165,6 +165,15 @@ def test_a_follower_added_by_a_crop_circle_survives_a_position_file():
     assert state_from_position(p).board.followers == state.board.followers
 
 
+def test_a_position_saved_in_the_middle_of_a_crop_round_replays_it():
+    state = state_from_text(FARMS, hand="CF2", sets=["cropcircles"], players=THREE)
+    act(state, "place 1,0 0", "pass", "crop add", "deploy 0,-1 NNW")
+    p = position_from_state(state)
+    assert p.played == ("place 1,0 0", "pass", "crop add", "deploy 0,-1 NNW")
+    again = state_from_position(p)
+    assert again == state and mover(again) == "red"
+
+
 def test_two_colours_on_one_segment_stay_a_problem():
     state = state_from_text("0,0 D 0 red@E blue@E", sets=["cropcircles"], allow_problems=True)
     assert [q.code for q in problems(position_from_state(state))] == ["shared-segment"]

@@ -380,12 +380,13 @@ def test_a_ferry_move_rebuilds_the_same_roads_as_a_full_rebuild():
 
 # ----- random play conformance --------------------------------------------------------------------------------
 def _invariants(state: GameState, action) -> None:
+    """Between turns: every lake holds exactly one ferry, the turn's ferry memory is gone, supplies add up."""
+    if not (state.is_chance() or state.is_terminal()):
+        return
     board = state.board
-    if state.is_chance() or state.is_terminal():
-        lakes = [p for p, t in board.tiles.items() if t.tile.has("ferry_lake")]
-        assert sorted(board.ferries) == sorted(lakes)  # every lake holds exactly one ferry between turns
-        assert not any(k.startswith("ferries.") for k in state.ext)
-    assert len(board.ferries) <= 8
+    lakes = [p for p, t in board.tiles.items() if t.tile.has("ferry_lake")]
+    assert sorted(board.ferries) == sorted(lakes) and len(lakes) <= 8
+    assert not any(k.startswith("ferries.") for k in state.ext)
     for c in state.players:
         assert 0 <= state.supply(c) <= 7
 
