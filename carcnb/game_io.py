@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .actions import Draw, parse_action
+from .actions import Action, Draw, parse_action
 from .board import Board
 from .errors import IllegalActionError, IllegalPositionError
 from .features import figure, may_stand, split_figure
@@ -193,17 +193,21 @@ def _take(state: GameState, tid: str) -> None:
 def position_from_state(state: GameState, title: str | None = None) -> Position:
     """A position file for the state as it stands. In the middle of a turn, the board is the one before the
     turn's tile and ``played`` lists the turn's actions so far, so that loading replays them exactly."""
-    played: list[str] = []
-    if state.history and not isinstance(state.history[-1], Draw) and not state.is_chance():
-        state = state.clone()
+    taken: list[Action] = []
+    if not state.is_chance():
         while state.history and not isinstance(state.history[-1], Draw):
-            played.append(str(state.undo()))
-        played.reverse()
-    p = _position_now(state, title)
-    return replace(p, played=tuple(played))
+            taken.append(state.undo())
+    try:
+        p = position_as_it_stands(state, title)
+    finally:
+        for action in reversed(taken):  # back to where the state was: replaying is exact
+            state.apply(action, check=False)
+    return replace(p, played=tuple(str(a) for a in reversed(taken)))
 
 
-def _position_now(state: GameState, title: str | None) -> Position:
+def position_as_it_stands(state: GameState, title: str | None = None) -> Position:
+    """The board, hand and scores as they are now (mid-turn decisions are not kept: see
+    ``position_from_state``)."""
     board = state.board
     lines = []
     for pos in sorted(board.tiles, key=lambda q: (-q[1], q[0])):

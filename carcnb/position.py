@@ -400,8 +400,11 @@ def save(p: Position, path: str | Path) -> None:
     parse(text, str(path))
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def ruling_ids() -> list[str]:

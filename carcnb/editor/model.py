@@ -17,7 +17,7 @@ from typing import Callable
 from ..actions import Action, Discard, Draw, Ferry, Place, parse_action
 from ..errors import CarcnbError
 from ..features import Node
-from ..game_io import _position_now, game_of, position_from_state, problems, state_from_position
+from ..game_io import position_as_it_stands, game_of, position_from_state, problems, state_from_position
 from ..geometry import PORT_NAMES, Pos
 from ..position import Position, load, save
 from ..rules.base import DeployStep, apply_final
@@ -121,7 +121,7 @@ def as_it_stands(p: Position) -> Position:
     if not p.played:
         return p
     state = state_from_position(p, allow_problems=True)
-    return replace(_position_now(state, p.title), question=p.question)
+    return replace(position_as_it_stands(state, p.title), question=p.question)
 
 
 class EditorModel:
@@ -312,7 +312,7 @@ class EditorModel:
     def _final(self, played: tuple[ScoreLine, ...], scores: dict[str, int]) -> ScoreTable:
         """``questions.final_score`` of the board as it stands, without checking the position again: its
         problems are known (and an illegal board is scored as it stands, saying so)."""
-        p = self.position if self.mode == EDIT else _position_now(self.state, None)
+        p = self.position if self.mode == EDIT else position_as_it_stands(self.state, None)
         note = "final scoring if the game ended now"
         if self.problems():
             note += " (the position has problems: scored as it stands)"
