@@ -40,6 +40,13 @@ def draw_or_end(state: GameState) -> None:
     state.push([DrawStep() if state.pile_size() else FinalStep()])
 
 
+def discard_and_redraw(state: GameState) -> None:
+    """The tile in hand leaves the game and the player draws again (or the game ends)."""
+    state.j.setattr(state, "hand", None)
+    state.j.setattr(state, "todo", ())
+    draw_or_end(state)
+
+
 def turn_steps(state: GameState) -> list[Step]:
     tile = state.hand_tile
     for m in state.modules:
@@ -84,9 +91,7 @@ class PlaceStep(Step):
     def apply(self, state: GameState, action: Action) -> None:
         j = state.j
         if isinstance(action, Discard):
-            j.setattr(state, "hand", None)
-            j.setattr(state, "todo", ())
-            draw_or_end(state)
+            discard_and_redraw(state)
             return
         assert isinstance(action, Place)
         state.board.put(action.pos, state.hand_tile, action.rot)

@@ -172,10 +172,8 @@ class FloodRedrawStep(Step):
     """No river tile in play (ruling ``redraw``): FL leaves the game and the player draws again."""
 
     def run(self, state: GameState) -> None:
-        from .base import draw_or_end
-        state.j.setattr(state, "hand", None)
-        state.j.setattr(state, "todo", ())
-        draw_or_end(state)
+        from .base import discard_and_redraw
+        discard_and_redraw(state)
 
 
 def _rules(state: GameState) -> FloodRules:

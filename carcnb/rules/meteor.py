@@ -114,10 +114,8 @@ class MeteorStep(Step):
 
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Discard):  # nothing the meteor may hit: it leaves the game, draw again
-            from .base import draw_or_end
-            state.j.setattr(state, "hand", None)
-            state.j.setattr(state, "todo", ())
-            draw_or_end(state)
+            from .base import discard_and_redraw
+            discard_and_redraw(state)
             return
         if isinstance(action, Meteor):
             state.set_ext("meteor_chosen", state.ext.get("meteor_chosen", ()) + (action.pos,))
