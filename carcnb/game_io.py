@@ -50,7 +50,11 @@ def problems(p: Position) -> list[Problem]:
     for tid, n in sorted(used.items()):
         tile = cat[tid]
         if tile.set not in enabled and tid not in allowed_counts:  # The Ferries bring one crop circle tile
-            out.append(Problem("set-not-enabled", f"tile {tid} belongs to set {tile.set!r}, which is not in sets"))
+            hint = (f"; with ferries alone, only the tile named by ruling ferries.crop_circle_tile "
+                    f"({game.ruling('ferries.crop_circle_tile')}) comes in"
+                    if tile.set == "cropcircles" and "ferries" in enabled else "")
+            out.append(Problem("set-not-enabled", f"tile {tid} belongs to set {tile.set!r}, which is not in sets: "
+                                                  f"add it to sets{hint}"))
         elif n > allowed_counts.get(tid, 0):
             out.append(Problem("too-many-copies", f"{n} copies of {tid} (board and hand), the sets have "
                                                   f"{allowed_counts.get(tid, 0)}"))

@@ -107,7 +107,8 @@ def test_the_flood_spreads_on_the_placers_next_turn_before_the_draw_and_not_befo
     # red's turn again: the flood spread before red's draw
     assert state.active == "red" and state.current_player() == CHANCE
     assert state.ext["flood_spread"] is True
-    assert flooded(state, (1, -4), "S")   # the city R3 + E at 1,-5 lies on covered tiles
+    # the city R3 + E at 1,-5 lies on covered tiles but was completed before the water came: it stays complete
+    assert not flooded(state, (1, -4), "S") and state.board.is_complete(state.board.node_at((1, -4), PORT_INDEX["S"]))
     assert flooded(state, (3, -4), "C")   # R5's cloister, on a covered tile
     assert not flooded(state, (0, -4), "S")  # R8 at 0,-4 is 2 away: not covered
     act(state, "draw E")

@@ -53,6 +53,14 @@ def flooded_nodes(board: Board, scope: str, positions: list[Pos]) -> frozenset[N
     return frozenset(nodes)
 
 
+def add_flood_marks(board: Board, nodes: frozenset[Node]) -> None:
+    """Flood the features of ``nodes`` that are not complete yet: a feature completed before the water came
+    has scored and stays complete."""
+    fresh = frozenset(n for n in nodes if not board.is_complete(n)) - board.flood_marks
+    if fresh:
+        board.set_flood_marks(board.flood_marks | fresh)
+
+
 def cloisters_beside(board: Board, at: Pos) -> frozenset[Node]:
     """Cloisters with FL among their 8 neighbours."""
     nodes = set()
@@ -101,7 +109,7 @@ class FloodRules(RuleModule):
             return
         state.set_ext("flood_spread", True)
         board = state.board
-        board.set_flood_marks(board.flood_marks | flooded_nodes(board, self.scope, covered(board)))
+        add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
     def filter_placements(self, state: GameState, tile, placements):
         under = set(covered(state.board))
@@ -112,10 +120,10 @@ class FloodRules(RuleModule):
     def after_place(self, state: GameState, pos: Pos) -> list:
         board = state.board
         if pos in covered(board):
-            board.set_flood_marks(board.flood_marks | flooded_nodes(board, self.scope, [pos]))
+            add_flood_marks(board, flooded_nodes(board, self.scope, [pos]))
         at = board.ext.get("flood_at")
         if self.cloisters_beside and at is not None and pos in around(at):
-            board.set_flood_marks(board.flood_marks | cloisters_beside(board, at))
+            add_flood_marks(board, cloisters_beside(board, at))
         return []
 
     def notes(self, board: Board, feature: Feature) -> list[str]:
@@ -133,10 +141,10 @@ class FloodRules(RuleModule):
         state.set_ext("flood_by", seat)
         board = state.board
         if self.cloisters_beside:
-            board.set_flood_marks(board.flood_marks | cloisters_beside(board, at))
+            add_flood_marks(board, cloisters_beside(board, at))
         if flood.get("spread"):
             state.set_ext("flood_spread", True)
-            board.set_flood_marks(board.flood_marks | flooded_nodes(board, self.scope, covered(board)))
+            add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
 
 @dataclass(frozen=True)
@@ -161,7 +169,7 @@ class FloodStep(Step):
         state.set_ext("flood_by", state.turn)
         if rules.cloisters_beside:
             board = state.board
-            board.set_flood_marks(board.flood_marks | cloisters_beside(board, action.pos))
+            add_flood_marks(board, cloisters_beside(board, action.pos))
 
     def describe(self) -> str:
         return "choose the river tile the flood replaces"
