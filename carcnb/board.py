@@ -37,6 +37,7 @@ class Board:
         self.parent: dict[Node, Node] = {}
         self.info: dict[Node, FeatureInfo] = {}
         self.followers: dict[Node, tuple[str, ...]] = {}
+        self.on_board: dict[str, int] = {}  # plain followers standing, per colour
         self.ferries: dict[Pos, tuple[int, int]] = {}  # lake tile -> the two road segments its ferry joins
         self.flood_marks: frozenset[Node] = frozenset()  # segments flooded by a spread flood
         self.ext: dict = {}  # rule modules' tokens and memory: earthquake tokens, the tornado, river bends…
@@ -72,7 +73,8 @@ class Board:
         old = self.tiles[pos]
         j = self.j
         for node in [n for n in self.followers if n[0] == pos]:
-            j.delitem(self.followers, node)
+            for entry in self.followers[node]:
+                self.remove_follower(node, entry)
         if pos in self.ferries:
             j.delitem(self.ferries, pos)
         j.setitem(self.tiles, pos, Placed(tile, rot))
@@ -247,6 +249,7 @@ class Board:
         j = self.j
         j.setitem(self.followers, node, self.followers.get(node, ()) + (entry,))
         if ":" not in entry:
+            j.setitem(self.on_board, entry, self.on_board.get(entry, 0) + 1)
             root = self.find(node)
             j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers + 1))
 
@@ -259,6 +262,7 @@ class Board:
         else:
             j.delitem(self.followers, node)
         if ":" not in entry:
+            j.setitem(self.on_board, entry, self.on_board[entry] - 1)
             root = self.find(node)
             j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers - 1))
 
@@ -269,7 +273,7 @@ class Board:
 
     def followers_of(self, color: str) -> int:
         """Plain followers of ``color`` on the board (the ones that come from the supply of 7)."""
-        return sum(entries.count(color) for entries in self.followers.values())
+        return self.on_board.get(color, 0)
 
     # ----- features --------------------------------------------------------------------------------------
     def occupied(self, node: Node) -> bool:

@@ -52,10 +52,13 @@ def neighbour(pos: Pos, side: int) -> Pos:
     return (pos[0] + dx, pos[1] + dy)
 
 
+AROUND: tuple[Pos, ...] = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+
+
 def around(pos: Pos) -> list[Pos]:
     """The 8 positions surrounding ``pos`` (a cloister's neighbourhood)."""
     x, y = pos
-    return [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    return [(x + dx, y + dy) for dx, dy in AROUND]
 
 
 def port_name(port: int) -> str:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Deploy, Discard, Draw, Pass, Place, places
 from ..features import Feature, Node
-from ..geometry import around
+from ..geometry import AROUND
 from ..scoring import ScoreRow, score_completed, score_fields, score_unfinished
 from ..steps import CHANCE, Step
 from ..tiles import catalogue
@@ -148,10 +148,11 @@ def turn_candidates(state: GameState) -> list[Node]:
         pos = state.placed
         nodes += [(pos, i) for i in range(len(board.tiles[pos].orient.segments))]
         tiles = board.tiles
-        for p in around(pos):
-            t = tiles.get(p)
+        x, y = pos
+        for dx, dy in AROUND:
+            t = tiles.get((x + dx, y + dy))
             if t is not None and "cloister" in t.tile.flags:
-                nodes.append((p, t.orient.cloister))
+                nodes.append(((x + dx, y + dy), t.orient.cloister))
     nodes += state.ext.get("touched", ())
     return nodes
 
