@@ -12,7 +12,7 @@ from pathlib import Path
 from .errors import CarcnbError, IllegalPositionError
 from .position import load
 from .questions import answer, final_score, placements, same_answer, show_answer
-from .rulings import RULINGS
+from .rulings import RULINGS, markdown
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -96,6 +96,9 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _rulings(args: argparse.Namespace) -> int:
+    if args.markdown:
+        print(markdown(), end="")
+        return 0
     if args.json:
         print(json.dumps([{"id": r.id, "question": r.question, "options": r.options, "default": r.default,
                            "source": r.source} for r in RULINGS.values()], indent=2))
@@ -134,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_render)
     p = sub.add_parser("rulings", help="the rulings registry: ids, options, defaults")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--markdown", action="store_true", help="as the page docs/rulings.md")
     p.set_defaults(run=_rulings)
     return parser
 

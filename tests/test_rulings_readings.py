@@ -80,3 +80,12 @@ def test_every_ruling_has_a_default_an_alternative_and_a_source():
     for ruling in RULINGS.values():
         assert len(ruling.options) >= 2 and ruling.default in ruling.options
         assert ruling.question and ruling.source
+
+
+def test_the_rulings_page_is_the_registry():
+    from pathlib import Path
+
+    from carcnb.rulings import markdown
+
+    page = Path(__file__).parent.parent / "docs" / "rulings.md"
+    assert page.read_text(encoding="utf-8") == markdown(), "regenerate: carcnb rulings --markdown > docs/rulings.md"
