@@ -134,6 +134,21 @@ def test_the_carried_follower_only_goes_on_an_unfinished_feature():
     assert legal_texts(state) == ["drop blue 0,1 NNW"]
 
 
+def test_after_the_tornado_the_placer_deploys_and_the_turn_scores():
+    # TO3 at 0,1 (180: city south) closes D's city, where blue's knight stands: 2 tiles, 4 points. The tornado's
+    # only way is into D (blue's knight goes up), and from D nowhere: it stops. Blue puts the knight back on D,
+    # but not in the completed city; red then deploys on TO3's free city and scores it alone.
+    state = state_from_text("0,0 D 0 blue@N", sets=DISASTERS, hand="TO3")
+    act(state, "place 0,1 180", "tornado 0,0")
+    assert state.current_player() == 1
+    assert legal_texts(state) == ["drop blue 0,0 ENE", "drop blue 0,0 E", "drop blue 0,0 ESE"]
+    act(state, "drop blue 0,0 E")
+    assert "deploy 0,1 S" in legal_texts(state)
+    act(state, "deploy 0,1 S")
+    assert state.scores == {"red": 4, "blue": 0}
+    assert state.supply("red") == 7 and state.supply("blue") == 6
+
+
 # ----- tornado.steps ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("ruling, second", [("turning", ["tornado -1,0", "tornado 0,1"]),
                                             ("straight", ["tornado -1,0"])])
