@@ -88,6 +88,27 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in [
 ]}
 
 
+# Points where the texts are silent but only one reading keeps the game playable or matches the text's
+# wording; no option is offered for them.
+READINGS: tuple[tuple[str, str], ...] = (
+    ("start tile", "the tile at 0,0 of a position is the start tile (the meteor may not land on it)"),
+    ("river bends", "'not the same way on two consecutive curves' compares each curve with the previous curve, "
+                    "straight tiles between them or not"),
+    ("meteor with no target", "when no tile may be hit, the meteor leaves the game and the drawer draws again, "
+                              "like a tile that fits nowhere"),
+    ("meteor on FL", "(ruling meteor.targets = start) features that touched FL stay flooded; the cut-out still "
+                     "spreads around the meteor on the placer's next turn"),
+    ("flood on a finished feature", "a feature completed before the cut-out came down stays complete"),
+    ("tornado over MT and FL", "they are tiles in play: the tornado may cross and stop on them"),
+    ("earthquake tokens", "a token sits on a city segment; under earthquake.timing = on_place a meteor that "
+                          "destroys that tile takes the token with it"),
+    ("ferry supply", "8 ferries for 8 lakes never run out, so meteor.ferry_on_target changes only the count of "
+                     "ferries out of the game"),
+    ("tiles out of the game", "a position file does not list tiles that left the game (discarded, flooded, hit "
+                              "by the meteor): loading a file puts them back in the pile"),
+)
+
+
 def defaults() -> dict[str, str]:
     return {rid: r.default for rid, r in RULINGS.items()}
 
@@ -116,4 +137,6 @@ def markdown() -> str:
         lines += [f"- `{option}`{' (default)' if option == r.default else ''}: {meaning}"
                   for option, meaning in r.options.items()]
         lines += ["", f"Raised by: {r.source}.", ""]
-    return "\n".join(lines)
+    lines += ["## Readings without options", ""]
+    lines += [f"- **{topic}**: {reading}" for topic, reading in READINGS]
+    return "\n".join(lines) + "\n"
