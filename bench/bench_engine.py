@@ -5,8 +5,9 @@ import random
 import statistics
 import time
 
+from carcnb.playout import random_action, random_playout
 from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
+from carcnb.steps import CHANCE
 
 PLAYERS = ("red", "blue", "green", "yellow", "black")
 
@@ -14,13 +15,7 @@ PLAYERS = ("red", "blue", "green", "yellow", "black")
 def random_game(seed: int, sets: frozenset[str] = frozenset(), players: int = 2) -> GameState:
     """Play one game to the end, every decision uniformly at random."""
     state = GameState(Game(players=PLAYERS[:players], sets=sets), seed=seed)
-    rng = random.Random(seed)
-    while True:
-        who = state.current_player()
-        if who == TERMINAL:
-            return state
-        action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
-        state.apply(action, check=False)
+    return random_playout(state, random.Random(seed))
 
 
 def games_per_second(sets: frozenset[str] = frozenset(), games: int = 20, repeats: int = 5) -> float:
@@ -40,9 +35,7 @@ def placement_generation_ms(samples: int = 2000) -> float:
     state = GameState(Game(), seed=7)
     rng = random.Random(7)
     while len(state.board.tiles) < 35 or state.current_player() == CHANCE or state.hand is None:
-        who = state.current_player()
-        action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
-        state.apply(action, check=False)
+        state.apply(random_action(state, rng), check=False)
     times = []
     for _ in range(samples):
         t = time.perf_counter()

@@ -9,9 +9,9 @@ import pytest
 
 from carcnb.actions import parse_action
 from carcnb.game_io import state_from_position
+from carcnb.playout import random_playout
 from carcnb.position import Position, parse
 from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 
@@ -65,15 +65,7 @@ def play_random(seed: int, players: int = 2, sets: Iterable[str] = (),
     """Play a full game with every decision uniformly at random (draws from the state's seeded pile).
     ``on_step(state, action)`` is called after each action."""
     state = GameState(Game(players=COLORS[:players], sets=frozenset(sets)), seed=seed)
-    rng = random.Random(seed)
-    while True:
-        who = state.current_player()
-        if who == TERMINAL:
-            return state
-        action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
-        state.apply(action, check=False)
-        if on_step is not None:
-            on_step(state, action)
+    return random_playout(state, random.Random(seed), on_step)
 
 
 def snapshot(state: GameState) -> tuple:

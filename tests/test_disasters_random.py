@@ -10,9 +10,10 @@ import random
 import pytest
 
 from carcnb.actions import Deploy
+from carcnb.playout import random_action
 from carcnb.rulings import RULINGS
 from carcnb.state import FOLLOWERS, Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
+from carcnb.steps import TERMINAL
 
 from conftest import COLORS, snapshot
 
@@ -56,7 +57,7 @@ def play(seed: int) -> GameState:
         who = state.current_player()
         if who == TERMINAL:
             return state
-        action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
+        action = random_action(state, rng)
         before, scores = accounted(state), dict(state.scores)
         state.apply(action, check=False)
         check_step(before, scores, state, action, state.players[who] if who >= 0 else None)

@@ -10,7 +10,6 @@ import random
 
 import pytest
 
-from carcnb.actions import Draw
 from carcnb.state import Game, GameState
 from carcnb.steps import CHANCE
 from carcnb.tiles import catalogue

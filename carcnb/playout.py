@@ -1,0 +1,28 @@
+"""Random play: a uniformly random legal action, and whole games played that way (for exploring, for
+conformance tests and for benchmarks)."""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .actions import Action
+from .state import GameState
+from .steps import CHANCE, TERMINAL
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A draw from the state's own seeded pile at a chance node, else a legal action chosen by ``rng``."""
+    if state.current_player() == CHANCE:
+        return state.sample_chance()
+    return rng.choice(state.legal_actions())
+
+
+def random_playout(state: GameState, rng: random.Random,
+                   on_action: Callable[[GameState, Action], None] | None = None) -> GameState:
+    """Play ``state`` to the end with random actions; ``on_action(state, action)`` runs after each one."""
+    while state.current_player() != TERMINAL:
+        action = random_action(state, rng)
+        state.apply(action, check=False)
+        if on_action is not None:
+            on_action(state, action)
+    return state
