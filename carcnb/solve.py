@@ -14,7 +14,6 @@ from .actions import Action
 from .errors import CarcnbError
 from .position import Position
 from .state import GameState
-from .steps import CHANCE, TERMINAL
 
 Values = tuple[int, ...]
 
@@ -47,19 +46,16 @@ class Solver:
         self.memo: dict[tuple, Values] = {}
         self.nodes = 0
 
-    def _turn_over(self) -> bool:
-        return self.state.current_player() in (CHANCE, TERMINAL)
-
     def value(self) -> Values:
         s = self.state
-        if self._turn_over():
+        seat = s.current_player()
+        if seat < 0:  # the turn is over: a draw comes next, or the game has ended
             return tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
         key = s.turn_key()
         found = self.memo.get(key)
         if found is not None:
             return found
         self.nodes += 1
-        seat = s.current_player()
         best: Values | None = None
         for action in s.legal_actions():
             s.apply(action, check=False)

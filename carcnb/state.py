@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .actions import Action, Draw
 from .board import Board
@@ -22,6 +23,7 @@ from .scoring import ScoreRow
 from .steps import CHANCE, TERMINAL, Step  # noqa: F401  (CHANCE re-exported)
 from .tiles import TileType, catalogue
 
+M = TypeVar("M", bound=RuleModule)
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 FOLLOWERS = 7
 PICTURE_ONLY = frozenset({"tornado_path"})  # ext entries kept for pictures, not for the rules
@@ -85,6 +87,7 @@ class GameState:
     def __init__(self, game: Game | None = None, seed: int | None = None, *, empty: bool = False):
         self.game = game or Game()
         self.modules = self.game.modules
+        self._module_of = {type(m): m for m in self.modules}
         self.j = Journal()
         self.board = Board(self.j)
         players = self.game.players
@@ -108,6 +111,10 @@ class GameState:
         self.j.entries.clear()
 
     # ----- the OpenSpiel surface -------------------------------------------------------------------------
+    def module(self, kind: type[M]) -> M:
+        """The game's rule module of class ``kind`` (a rule's steps reach their module's rulings here)."""
+        return self._module_of[kind]
+
     @property
     def players(self) -> tuple[str, ...]:
         return self.game.players

@@ -155,12 +155,12 @@ class FloodStep(Step):
         return state.turn
 
     def legal(self, state: GameState) -> list[Action]:
-        rules = _rules(state)
+        rules = state.module(FloodRules)
         return [Flood(p) for p in flood_targets(state, rules.any_tile)]
 
     def apply(self, state: GameState, action: Action) -> None:
         assert isinstance(action, Flood)
-        rules = _rules(state)
+        rules = state.module(FloodRules)
         return_followers(state, action.pos, rules.lost)
         state.board.replace(action.pos, catalogue()["FL"])
         state.j.setattr(state, "placed", action.pos)
@@ -183,6 +183,3 @@ class FloodRedrawStep(Step):
         from .base import discard_and_redraw
         discard_and_redraw(state)
 
-
-def _rules(state: GameState) -> FloodRules:
-    return next(m for m in state.modules if isinstance(m, FloodRules))

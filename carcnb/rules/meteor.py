@@ -88,9 +88,6 @@ def facing(board: Board, pos: Pos) -> frozenset:
     return frozenset(nodes)
 
 
-def _rules(state: GameState) -> MeteorRules:
-    return next(m for m in state.modules if isinstance(m, MeteorRules))
-
 
 @dataclass(frozen=True)
 class MeteorStep(Step):
@@ -103,7 +100,7 @@ class MeteorStep(Step):
         return self.seat
 
     def legal(self, state: GameState) -> list[Action]:
-        rules = _rules(state)
+        rules = state.module(MeteorRules)
         targets = rules.targets(state.board)
         if self.phase == "aim":
             return [Meteor(p) for p in targets] if targets else [Discard()]
@@ -130,7 +127,7 @@ class MeteorLandStep(Step):
     """MT replaces the chosen tile; what stood there leaves; the features around end at MT."""
 
     def run(self, state: GameState) -> None:
-        rules = _rules(state)
+        rules = state.module(MeteorRules)
         pos = state.ext["meteor_chosen"][-1]
         board = state.board
         old = board.tiles[pos].tile

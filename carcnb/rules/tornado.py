@@ -12,11 +12,12 @@ Rulings: ``tornado.steps``, ``tornado.over_empty``, ``tornado.short_move``, ``to
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..actions import Action, Drop, Pass, Pick, TornadoStep
 from ..features import Node, may_stand, split_figure
-from ..geometry import Pos, neighbour
+from ..geometry import SIDE_DELTA, Pos, neighbour
 from ..steps import Step
 from . import RuleModule
 
@@ -67,19 +68,24 @@ class TornadoRules(RuleModule):
 
     def step_options(self, state: GameState, first: bool) -> list[Pos]:
         """Where the tornado may step now (for a first step under ``skip``, only where a second step follows)."""
+        return sorted(self._steps(state, first))
+
+    def can_step(self, state: GameState, first: bool) -> bool:
+        return next(self._steps(state, first), None) is not None
+
+    def _steps(self, state: GameState, first: bool) -> Iterator[Pos]:
         ext = state.ext
-        here = ext["tornado"]
-        options = []
-        for side in range(4):
+        x, y = ext["tornado"]
+        visited = self._visited(state)
+        for side, (dx, dy) in enumerate(SIDE_DELTA):
             if not first and self.straight and side != ext.get("tornado_dir"):
                 continue
-            to = neighbour(here, side)
-            if not self._may_enter(state, to, self._visited(state)):
+            to = (x + dx, y + dy)
+            if not self._may_enter(state, to, visited):
                 continue
             if first and self.skip_short and not self._second_step(state, to, side):
                 continue
-            options.append(to)
-        return sorted(options)
+            yield to
 
     def _visited(self, state: GameState) -> tuple[Pos, ...]:
         return state.ext["tornado_seen"] if self.whole_event else state.ext["tornado_move"]
@@ -93,10 +99,6 @@ class TornadoRules(RuleModule):
         visited = set(self._visited(state)) | {via}
         sides = [side] if self.straight else range(4)
         return any(self._may_enter(state, neighbour(via, s), visited) for s in sides)
-
-
-def _rules(state: GameState) -> TornadoRules:
-    return next(m for m in state.modules if isinstance(m, TornadoRules))
 
 
 def _figures_at(state: GameState, pos: Pos) -> list[tuple[Node, str]]:
@@ -126,10 +128,10 @@ class TornadoMoveStep(Step):
     k: int
 
     def actor(self, state: GameState) -> int | None:
-        return self.seat if _rules(state).step_options(state, self.k == 0) else None
+        return self.seat if state.module(TornadoRules).can_step(state, self.k == 0) else None
 
     def legal(self, state: GameState) -> list[Action]:
-        return [TornadoStep(p) for p in _rules(state).step_options(state, self.k == 0)]
+        return [TornadoStep(p) for p in state.module(TornadoRules).step_options(state, self.k == 0)]
 
     def run(self, state: GameState) -> None:
         _end_event(state)
@@ -242,7 +244,7 @@ class TornadoDropStep(Step):
         carried = state.ext["tornado_carry"]
         drops: list[Action] = sorted(Drop(carried, node[0], state.board.segment(node).anchor)
                                      for node in drop_targets(state))
-        return drops + [Pass()] if _rules(state).drop_optional else drops
+        return drops + [Pass()] if state.module(TornadoRules).drop_optional else drops
 
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Drop):
