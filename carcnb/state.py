@@ -159,8 +159,8 @@ class GameState:
             legal = self.legal_actions()
             if action not in legal:
                 shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
-                raise IllegalActionError(f"illegal action {str(action)!r} at {self.todo[0].describe() if self.todo else 'game end'}"
-                                         f" (legal: {shown or 'none'})")
+                where = self.todo[0].describe() if self.todo else "game end"
+                raise IllegalActionError(f"illegal action {str(action)!r} at {where} (legal: {shown or 'none'})")
         self.j.mark()
         step = self.todo[0]
         self.j.setattr(self, "todo", self.todo[1:])
