@@ -124,7 +124,7 @@ class _FitCache(dict):
 
 def _fitting(tile: TileType, key: int) -> tuple[int, ...]:
     if not tile.has_edges:
-        return (0,)
+        return ()  # MT and FL replace a tile in play: they are never placed by matching edges
     allowed = _allowed(tile)
     fits = allowed[0][key % 6] & allowed[1][key // 6 % 6] & allowed[2][key // 36 % 6] & allowed[3][key // 216 % 6]
     return tuple(sorted(fits))

@@ -10,7 +10,7 @@ from carcnb.rules.base import apply_final, legal_placements
 from carcnb.state import Game, GameState
 from carcnb.steps import CHANCE
 
-from conftest import act, legal_texts, state_from_text
+from conftest import act, legal_texts, position_from_text, state_from_text
 
 DISASTERS = ["disasters"]
 
@@ -241,3 +241,12 @@ def test_any_edge_may_face_the_meteor():
     act(state, "meteor 3,0", "pass", "pass", "draw E")
     assert [r for x, y, r in legal_placements(state) if (x, y) == (3, -1)] == [0, 90, 180, 270]
     assert [r for x, y, r in legal_placements(state) if (x, y) == (4, 0)] == [0, 90, 180, 270]
+
+
+def test_a_meteor_in_hand_has_no_edge_placements():
+    # MT replaces a tile in play: `carcnb legal` lists no (x, y, rot) for it, and the turn offers landings
+    from carcnb.questions import placements
+
+    p = position_from_text("0,0 D 0\n1,0 U 90", sets=["disasters"], hand="MT")
+    assert placements(p) == []
+    assert all(str(a).startswith("meteor ") for a in p.to_state().legal_actions())
