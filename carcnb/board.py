@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from .features import Feature, FeatureInfo, Follower, Node, split_figure
 from .geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
 from .journal import Journal
-from .tiles import CONNECTING, Orientation, TileType
+from .tiles import CONNECTING, Orientation, Segment, TileType
 
 
 _WEIGHT = (1, 6, 36, 216)  # constraint key digit per side (base 6, see tiles.EDGE_CODE)
@@ -101,36 +101,42 @@ class Board:
             node, p = p, parent[p]
         return node
 
-    def _union(self, a: Node, b: Node) -> Node:
+    def _union(self, a: Node, b: Node, ends: int = 0) -> Node:
+        """Join the features of ``a`` and ``b``; ``ends`` open ends (2 where two road or city ends meet)
+        close in the joining."""
         ra, rb = self.find(a), self.find(b)
+        info, j = self.info, self.j
         if ra == rb:
+            if ends:
+                j.setitem(info, ra, info[ra].closing(ends))
             return ra
-        info = self.info
         if len(info[ra].members) < len(info[rb].members):
             ra, rb = rb, ra
-        j = self.j
         j.setitem(self.parent, rb, ra)
-        j.setitem(info, ra, info[ra].merged(info[rb]))
+        j.setitem(info, ra, info[ra].merged(info[rb], ends))
         j.delitem(info, rb)
         return ra
 
     def _close_end(self, node: Node, flooded: bool = False) -> None:
         root = self.find(node)
-        old = self.info[root]
-        self.j.setitem(self.info, root, old.but(open=old.open - 1, flooded=old.flooded or flooded))
+        old = self.info[root].closing(1)
+        old.flooded = old.flooded or flooded
+        self.j.setitem(self.info, root, old)
+
+    def _fresh(self, node: Node, seg: Segment) -> FeatureInfo:
+        """The info of a segment on its own: its open ends, pennant, followers and flood mark."""
+        return FeatureInfo(seg.kind, (node,), len(seg.sides) if seg.kind in CONNECTING else 0, int(seg.pennant),
+                           _plain(self.followers.get(node, ())), node in self.flood_marks)
 
     def _connect(self, pos: Pos, placed: Placed) -> None:
         j, info, parent = self.j, self.info, self.parent
         orient = placed.orient
         nodes = []
-        followers, marks = self.followers, self.flood_marks
         for i, seg in enumerate(orient.segments):
             node = (pos, i)
             nodes.append(node)
             parent[node] = node
-            opens = len(seg.sides) if seg.kind in CONNECTING else 0
-            info[node] = FeatureInfo(seg.kind, (node,), opens, int(seg.pennant),
-                                     _plain(followers.get(node, ())), node in marks)
+            info[node] = self._fresh(node, seg)
         j.entries.append((_forget, parent, info, nodes))  # undo: the new nodes go again
         if not nodes:
             self._close_against(pos)
@@ -150,12 +156,8 @@ class Board:
             oport = other.orient.port_segment
             for mine, q, joins_ends in orient.links[side]:
                 theirs = oport[q]
-                if theirs < 0:
-                    continue
-                root = self._union((pos, mine), (n, theirs))
-                if joins_ends:
-                    old = info[root]
-                    j.setitem(info, root, old.but(open=old.open - 2))
+                if theirs >= 0:
+                    self._union((pos, mine), (n, theirs), 2 if joins_ends else 0)
 
     def _close_against(self, pos: Pos) -> None:
         """A tile without edges (MT, FL) closes the feature ends that face it."""
@@ -218,8 +220,7 @@ class Board:
         for node in members:
             seg = tiles[node[0]].orient.segments[node[1]]
             j.setitem(self.parent, node, node)
-            j.setitem(info, node, FeatureInfo(seg.kind, (node,), len(seg.sides), int(seg.pennant),
-                                              _plain(self.followers.get(node, ())), node in self.flood_marks))
+            j.setitem(info, node, self._fresh(node, seg))
         for node in members:
             (x, y), i = node
             orient = tiles[node[0]].orient
@@ -235,9 +236,7 @@ class Board:
                     theirs = ((x + dx, y + dy), other.orient.port_segment[q])
                     if mine != i or theirs < node:
                         continue  # each meeting of two segments once, from the smaller node
-                    root = self._union(node, theirs)
-                    if joins_ends:
-                        j.setitem(info, root, info[root].but(open=info[root].open - 2))
+                    self._union(node, theirs, 2 if joins_ends else 0)
         inside = set(members)
         for pos, (a, b) in self.ferries.items():
             if (pos, a) in inside:

@@ -26,10 +26,14 @@ class FeatureInfo:
         self.nfollowers = nfollowers
         self.flooded = flooded
 
-    def merged(self, other: FeatureInfo) -> FeatureInfo:
-        return FeatureInfo(self.kind, self.members + other.members, self.open + other.open,
+    def merged(self, other: FeatureInfo, ends: int = 0) -> FeatureInfo:
+        """The info of the two features joined, with ``ends`` open ends closed by the joining."""
+        return FeatureInfo(self.kind, self.members + other.members, self.open + other.open - ends,
                            self.pennants + other.pennants, self.nfollowers + other.nfollowers,
                            self.flooded or other.flooded)
+
+    def closing(self, ends: int) -> FeatureInfo:
+        return FeatureInfo(self.kind, self.members, self.open - ends, self.pennants, self.nfollowers, self.flooded)
 
     def but(self, **changes) -> FeatureInfo:
         info = FeatureInfo(self.kind, self.members, self.open, self.pennants, self.nfollowers, self.flooded)
