@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import time
 
-from bench_engine import random_game
+from bench_engine import games_per_second
 
 from carcnb.actions import Deploy, Draw, Pass, Place
 from carcnb.geometry import neighbour
@@ -19,16 +19,6 @@ from carcnb.steps import CHANCE
 SETS = frozenset({"river", "disasters"})
 DISASTER_TILES = {"EQ", "FL", "MT", "TO1", "TO2", "TO3"}
 TILES, FOLLOWERS, MAX_STEPS = 40, 6, 12
-
-
-def games_per_second(games: int = 20, repeats: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.process_time()
-        for seed in range(games):
-            random_game(seed, SETS)
-        best = min(best, time.process_time() - start)
-    return games / best
 
 
 def in_reach(state: GameState, start) -> set:
@@ -86,7 +76,7 @@ def solve_seconds(seed: int, compact: bool, repeats: int = 3) -> tuple[float, in
 
 
 def main() -> None:
-    print(f"river + disasters, 2 players, random play: {games_per_second():8.1f} games/s (CPU time)")
+    print(f"river + disasters, 2 players, random play: {games_per_second(SETS, repeats=3):8.1f} games/s")
     for compact, name in ((False, "random board"), (True, "compact board")):
         runs = sorted(solve_seconds(seed, compact) for seed in range(1, 9))
         seconds, nodes, tiles, followers = runs[-1]
