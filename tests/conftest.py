@@ -15,6 +15,22 @@ from carcnb.state import Game, GameState
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 
+# The whole River I laid out from the spring at 0,0 to the lake at 5,-6 (flood and meteor tests use it).
+RIVER = """
+0,0   R1  0
+0,-1  R7  0
+0,-2  R6  0
+0,-3  R7  0
+0,-4  R8  270
+1,-4  R3  0
+2,-4  R4  0
+3,-4  R5  0
+4,-4  R9  0
+4,-5  R10 180
+5,-5  R10 0
+5,-6  R2  0
+"""
+
 
 def _toml(value: object) -> str:
     """A TOML value for the small header values tests use (strings, numbers, lists, flat tables)."""

@@ -13,24 +13,10 @@ from carcnb.geometry import PORT_INDEX, around
 from carcnb.rules.base import apply_final, legal_placements
 from carcnb.steps import CHANCE
 
-from conftest import act, legal_texts, state_from_text
+from conftest import RIVER, act, legal_texts, state_from_text
 
 SETS = ["river", "disasters"]
 
-RIVER = """
-0,0   R1  0
-0,-1  R7  0
-0,-2  R6  0
-0,-3  R7  0
-0,-4  R8  270
-1,-4  R3  0
-2,-4  R4  0
-3,-4  R5  0
-4,-4  R9  0
-4,-5  R10 180
-5,-5  R10 0
-5,-6  R2  0
-"""
 RIVER_TILES = [(0, 0), (0, -1), (0, -2), (0, -3), (0, -4), (1, -4), (2, -4), (3, -4), (4, -4), (4, -5), (5, -5),
                (5, -6)]
 

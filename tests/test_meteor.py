@@ -10,7 +10,7 @@ from carcnb.rules.base import apply_final, legal_placements
 from carcnb.state import Game, GameState
 from carcnb.steps import CHANCE
 
-from conftest import act, legal_texts, position_from_text, state_from_text
+from conftest import RIVER, act, legal_texts, position_from_text, state_from_text
 
 DISASTERS = ["disasters"]
 
@@ -83,20 +83,7 @@ def test_a_meteor_with_nothing_to_land_on_leaves_the_game_and_the_drawer_draws_a
 
 
 # ----- meteor.targets ---------------------------------------------------------------------------------------
-RIVER_FL = """
-0,0   R1  0
-0,-1  R7  0
-0,-2  R6  0
-0,-3  R7  0
-0,-4  R8  270
-1,-4  R3  0
-2,-4  FL  0
-3,-4  R5  0
-4,-4  R9  0
-4,-5  R10 180
-5,-5  R10 0
-5,-6  R2  0
-"""
+RIVER_FL = RIVER.replace("2,-4  R4  0", "2,-4  FL  0")
 
 
 @pytest.mark.parametrize("ruling, aims, moves", [
