@@ -10,11 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import ActionSyntaxError
-from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
-
-
-def _pos(p: Pos) -> str:
-    return f"{p[0]},{p[1]}"
+from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos, pos_text
 
 
 @dataclass(frozen=True, order=True)
@@ -77,7 +73,7 @@ class Deploy(Action):
     port: int
 
     def __str__(self) -> str:
-        return f"deploy {_pos(self.pos)} {PORT_NAMES[self.port]}"
+        return f"deploy {pos_text(self.pos)} {PORT_NAMES[self.port]}"
 
 
 @dataclass(frozen=True, order=True)
@@ -86,7 +82,7 @@ class Remove(Action):
     port: int
 
     def __str__(self) -> str:
-        return f"remove {_pos(self.pos)} {PORT_NAMES[self.port]}"
+        return f"remove {pos_text(self.pos)} {PORT_NAMES[self.port]}"
 
 
 @dataclass(frozen=True, order=True)
@@ -96,7 +92,7 @@ class Ferry(Action):
     b: int
 
     def __str__(self) -> str:
-        return f"ferry {_pos(self.pos)} {PORT_NAMES[self.a]}-{PORT_NAMES[self.b]}"
+        return f"ferry {pos_text(self.pos)} {PORT_NAMES[self.a]}-{PORT_NAMES[self.b]}"
 
 
 @dataclass(frozen=True, order=True)
@@ -104,7 +100,7 @@ class Meteor(Action):
     pos: Pos
 
     def __str__(self) -> str:
-        return f"meteor {_pos(self.pos)}"
+        return f"meteor {pos_text(self.pos)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -112,7 +108,7 @@ class Flood(Action):
     pos: Pos
 
     def __str__(self) -> str:
-        return f"flood {_pos(self.pos)}"
+        return f"flood {pos_text(self.pos)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -120,7 +116,7 @@ class TornadoStep(Action):
     pos: Pos
 
     def __str__(self) -> str:
-        return f"tornado {_pos(self.pos)}"
+        return f"tornado {pos_text(self.pos)}"
 
 
 @dataclass(frozen=True, order=True)
@@ -130,7 +126,7 @@ class Pick(Action):
     port: int
 
     def __str__(self) -> str:
-        return f"pick {self.color} {_pos(self.pos)} {PORT_NAMES[self.port]}"
+        return f"pick {self.color} {pos_text(self.pos)} {PORT_NAMES[self.port]}"
 
 
 @dataclass(frozen=True, order=True)
@@ -140,7 +136,7 @@ class Drop(Action):
     port: int
 
     def __str__(self) -> str:
-        return f"drop {self.color} {_pos(self.pos)} {PORT_NAMES[self.port]}"
+        return f"drop {self.color} {pos_text(self.pos)} {PORT_NAMES[self.port]}"
 
 
 @dataclass(frozen=True, order=True)

@@ -61,6 +61,11 @@ def around(pos: Pos) -> list[Pos]:
     return [(x + dx, y + dy) for dx, dy in AROUND]
 
 
+def pos_text(pos: Pos) -> str:
+    """A position as the notation writes it: ``x,y``."""
+    return f"{pos[0]},{pos[1]}"
+
+
 def port_name(port: int) -> str:
     return PORT_NAMES[port]
 

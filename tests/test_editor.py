@@ -7,7 +7,8 @@ import pytest
 
 from carcnb.actions import Place, parse_action
 from carcnb.editor import EditorModel
-from carcnb.editor.model import EDIT, PLAY, action_pos, action_ports
+from carcnb.editor.model import EDIT, PLAY
+from carcnb.editor.views import action_pos, action_ports
 from carcnb.geometry import PORT_INDEX
 from carcnb.position import FerryToken, FollowerToken, dump, load
 from carcnb.state import Game, GameState

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..errors import CarcnbError
-from ..geometry import CENTRE, PORT_NAMES, Pos, side_centre, side_of
+from ..geometry import CENTRE, PORT_NAMES, Pos, pos_text, side_centre, side_of
 from ..position import FerryToken, FollowerToken, Position, TileLine
 from ..tiles import catalogue
 
@@ -17,14 +17,11 @@ class EditError(CarcnbError):
     """A free edit that cannot be written down in a position file."""
 
 
-def _at(pos: Pos) -> str:
-    return f"{pos[0]},{pos[1]}"
-
 
 def _line(p: Position, pos: Pos) -> TileLine:
     line = p.tile_at(pos)
     if line is None:
-        raise EditError(f"no tile at {_at(pos)}")
+        raise EditError(f"no tile at {pos_text(pos)}")
     return line
 
 
@@ -86,7 +83,7 @@ def set_ferry(p: Position, pos: Pos, a: int, b: int) -> Position:
     """Lay the ferry of the lake tile at ``pos`` between the jetties at edges ``a`` and ``b``."""
     line = _line(p, pos)
     if not catalogue()[line.tile].has("ferry_lake"):
-        raise EditError(f"{line.tile} at {_at(pos)} is not a lake tile: ferries go on lake tiles")
+        raise EditError(f"{line.tile} at {pos_text(pos)} is not a lake tile: ferries go on lake tiles")
     a, b = sorted((jetty(a), jetty(b)))
     if a == b:
         raise EditError(f"a ferry joins two different edges, got {PORT_NAMES[a]} twice")

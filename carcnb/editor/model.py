@@ -10,118 +10,29 @@ The model works in board coordinates ``(x, y)`` and ports; a view turns its pixe
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from ..actions import Action, Discard, Draw, Ferry, Place, parse_action
+from ..actions import Action, Discard, Draw, Place, parse_action
 from ..errors import CarcnbError
 from ..features import Node
-from ..game_io import position_as_it_stands, game_of, position_from_state, problems, state_from_position
-from ..geometry import PORT_NAMES, Pos
+from ..game_io import game_of, position_as_it_stands, position_from_state, problems, state_from_position
+from ..geometry import PORT_NAMES, Pos, pos_text
 from ..position import Position, load, save
 from ..rules.base import DeployStep, apply_final
 from ..rulings import RULINGS, resolve
-from ..scoring import ScoreRow
 from ..state import CHANCE, Game, GameState
 from ..tiles import catalogue
 from . import edits, why
+from .views import (PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
+                    as_it_stands, root_position)
 
 PLAY = "play"
 EDIT = "edit"
 MODES = (PLAY, EDIT)
 TOOLS = ("tile", "remove", "follower", "ferry")
 MARGIN = 1  # empty tiles shown around the board: every spot a tile may go (in play) is inside
-
-
-@dataclass(frozen=True)
-class PaletteEntry:
-    """A catalogue tile of the enabled sets: copies left (in the pile in play, not on the board in edit)."""
-
-    tile: str
-    left: int
-    total: int
-    drawable: bool  # play: a draw of it is legal now; edit: always
-
-
-@dataclass(frozen=True)
-class ScoreLine:
-    kind: str
-    tiles: str
-    scorers: str
-    points: int
-    reason: str
-
-    @classmethod
-    def of(cls, row: ScoreRow) -> ScoreLine:
-        reason = row.reason + (f" ({'; '.join(row.notes)})" if row.notes else "")
-        return cls(row.kind, " ".join(f"{x},{y}" for x, y in row.tiles), ", ".join(row.scorers) or "nobody",
-                   row.points, reason)
-
-
-@dataclass(frozen=True)
-class ScoreTable:
-    """Points scored so far (rows of this game) and what final scoring would add if the game ended now."""
-
-    played: tuple[ScoreLine, ...]
-    scores: dict[str, int]
-    final: tuple[ScoreLine, ...]
-    final_scores: dict[str, int] | None
-    note: str
-
-
-@dataclass(frozen=True)
-class Picture:
-    """What the board picture shows; ``key`` changes exactly when the picture must be drawn again."""
-
-    source: Position | GameState
-    legal: list[tuple[int, int, int]] | None
-    preview: tuple[str, int, int, int] | None
-    highlight: Node | None
-    extent: tuple[int, int, int, int]  # (xmin, xmax, ymin, ymax): the board and a margin, steady under the pointer
-    key: tuple
-
-
-@dataclass(frozen=True)
-class RulingChoice:
-    id: str
-    question: str
-    options: tuple[tuple[str, str], ...]  # (option, meaning)
-    current: str
-
-
-def _at(pos: Pos) -> str:
-    return f"{pos[0]},{pos[1]}"
-
-
-def action_pos(a: Action) -> Pos | None:
-    """The board position an action's notation names, if any."""
-    pos = getattr(a, "pos", None)
-    return tuple(pos) if pos is not None else None
-
-
-def action_ports(a: Action) -> tuple[int, ...]:
-    """The ports an action's notation names (a ferry names two)."""
-    if isinstance(a, Ferry):
-        return (a.a, a.b)
-    port = getattr(a, "port", None)
-    return () if port is None else (port,)
-
-
-def root_position(state: GameState) -> Position:
-    """The position the state's recorded history starts from."""
-    first = state.clone()
-    while first.history:
-        first.undo()
-    return position_from_state(first)
-
-
-def as_it_stands(p: Position) -> Position:
-    """``p`` with its turn's played actions carried out on the board, for editing the board itself."""
-    if not p.played:
-        return p
-    state = state_from_position(p, allow_problems=True)
-    return replace(position_as_it_stands(state, p.title), question=p.question)
 
 
 class EditorModel:
@@ -371,7 +282,7 @@ class EditorModel:
         if self.mode == PLAY and self._placing() and self.hover_pos is not None:
             reason = why.placement(self.state, self.state.hand_tile, self.hover_pos,
                                    self._place_rotation(self.state.hand))
-            self.status += f": {reason}" if reason else f": fits at {_at(self.hover_pos)}"
+            self.status += f": {reason}" if reason else f": fits at {pos_text(self.hover_pos)}"
         self._notify()
 
     def _current_tile(self) -> str | None:
@@ -430,7 +341,7 @@ class EditorModel:
                         f"on a marked spot")
             return f"{color}: {st.hand} fits nowhere: discard it"
         if isinstance(st.todo[0], DeployStep):
-            return (f"{color}: click a feature of {_at(st.placed)} to deploy a follower "
+            return (f"{color}: click a feature of {pos_text(st.placed)} to deploy a follower "
                     f"({st.supply(color)} left), or pass")
         return f"{color}: {st.todo[0].describe()}: click the board or choose a decision from the list"
 
@@ -506,7 +417,7 @@ class EditorModel:
             return self._apply(matched[0])
         if matched:
             self._pending = matched
-            self.status = (f"{len(matched)} decisions at {_at(pos)}: {', '.join(map(str, matched))}: click again "
+            self.status = (f"{len(matched)} decisions at {pos_text(pos)}: {', '.join(map(str, matched))}: click again "
                            f"to narrow down, or choose one from the list")
         else:
             self._pending = []
@@ -530,7 +441,7 @@ class EditorModel:
         legal = self.legal()
         if action in legal:
             return self._apply(action)
-        reason = why.placement(st, tile, pos, rot) or f"place {_at(pos)} {rot} is not legal now"
+        reason = why.placement(st, tile, pos, rot) or f"place {pos_text(pos)} {rot} is not legal now"
         others = [str(a.rot) for a in legal if isinstance(a, Place) and a.pos == pos]
         if others:
             reason += f" (it fits here at rotation {', '.join(others)}: press r)"
@@ -546,10 +457,10 @@ class EditorModel:
             return why.deploy(st, pos, port)
         if here:
             where = PORT_NAMES[port] if port is not None else "there"
-            return f"nothing at {where} on {_at(pos)}; here you may: {', '.join(map(str, here))}"
+            return f"nothing at {where} on {pos_text(pos)}; here you may: {', '.join(map(str, here))}"
         spots = sorted({action_pos(a) for a in legal if action_pos(a) is not None})
         if spots:
-            return (f"nothing to do at {_at(pos)}; the decision is at {' '.join(map(_at, spots[:8]))}"
+            return (f"nothing to do at {pos_text(pos)}; the decision is at {' '.join(map(pos_text, spots[:8]))}"
                     + (" …" if len(spots) > 8 else ""))
         return f"this decision is not made on the board: choose from the list ({', '.join(map(str, legal))})"
 
@@ -580,17 +491,17 @@ class EditorModel:
                 rot = self._place_rotation(self.tile)
                 return self._commit(edits.put_tile(p, pos, self.tile, rot),
                                     f"{'replaced ' + line.tile + ' by' if line else 'put'} {self.tile} "
-                                    f"at {_at(pos)} rotation {rot}")
+                                    f"at {pos_text(pos)} rotation {rot}")
             if line is None:
-                raise edits.EditError(f"no tile at {_at(pos)}")
+                raise edits.EditError(f"no tile at {pos_text(pos)}")
             if self.tool == "remove":
-                return self._commit(edits.remove_tile(p, pos), f"removed {line.tile} from {_at(pos)}")
+                return self._commit(edits.remove_tile(p, pos), f"removed {line.tile} from {pos_text(pos)}")
             if port is None:
                 raise edits.EditError("click a feature of the tile")
             if self.tool == "follower":
                 q, added = edits.toggle_follower(p, pos, port, self.color)
                 return self._commit(q, f"{'put' if added else 'took'} a {self.color} follower "
-                                       f"{'on' if added else 'from'} {_at(pos)}")
+                                       f"{'on' if added else 'from'} {pos_text(pos)}")
             return self._ferry_click(pos, port, line.tile)
         except edits.EditError as e:
             self.status = str(e)
@@ -599,17 +510,17 @@ class EditorModel:
 
     def _ferry_click(self, pos: Pos, port: int, tid: str) -> bool:
         if not catalogue()[tid].has("ferry_lake"):
-            raise edits.EditError(f"{tid} at {_at(pos)} is not a lake tile: ferries go on lake tiles")
+            raise edits.EditError(f"{tid} at {pos_text(pos)} is not a lake tile: ferries go on lake tiles")
         end = edits.jetty(port)
         first = self._ferry_from
         if first is None or first[0] != pos or first[1] == end:
             self._ferry_from = (pos, end)
-            self.status = f"ferry on {_at(pos)} from {PORT_NAMES[end]}: click the other end"
+            self.status = f"ferry on {pos_text(pos)} from {PORT_NAMES[end]}: click the other end"
             self._notify()
             return False
         self._ferry_from = None
         q = edits.set_ferry(self.position, pos, first[1], end)
-        return self._commit(q, f"ferry on {_at(pos)} joins {PORT_NAMES[first[1]]} and {PORT_NAMES[end]}")
+        return self._commit(q, f"ferry on {pos_text(pos)} joins {PORT_NAMES[first[1]]} and {PORT_NAMES[end]}")
 
     def set_hand(self, tid: str | None) -> bool:
         """Free edit: the tile in hand (None: none)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..geometry import PORT_NAMES, SIDE_NAMES, Pos, neighbour
+from ..geometry import PORT_NAMES, Pos, SIDE_NAMES, neighbour, pos_text
 from ..rules.base import deploy_targets
 from ..rules.river import river_course
 from ..tiles import EDGE_KINDS, TileType
@@ -16,19 +16,16 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-def _at(pos: Pos) -> str:
-    return f"{pos[0]},{pos[1]}"
-
 
 def placement(state: GameState, tile: TileType, pos: Pos, rot: int) -> str | None:
     """None when ``tile`` may go at ``pos`` turned ``rot``; otherwise the reason it may not."""
     board = state.board
     if pos in board.tiles:
-        return f"{_at(pos)} is occupied by {board.tiles[pos].tile.id}"
+        return f"{pos_text(pos)} is occupied by {board.tiles[pos].tile.id}"
     if pos not in board.open:
-        return f"{_at(pos)} touches no tile: a new tile must share an edge with the board"
+        return f"{pos_text(pos)} touches no tile: a new tile must share an edge with the board"
     if not board.fits(tile, pos, rot):
-        return f"{tile.id} at rotation {rot} does not fit at {_at(pos)}: " + "; ".join(mismatches(state, tile, pos, rot))
+        return f"{tile.id} at rotation {rot} does not fit at {pos_text(pos)}: " + "; ".join(mismatches(state, tile, pos, rot))
     places = board.placements(tile)
     for m in state.modules:
         places = m.filter_placements(state, tile, places)
@@ -50,7 +47,7 @@ def mismatches(state: GameState, tile: TileType, pos: Pos, rot: int) -> list[str
         theirs = other.orient.edges[(side + 2) % 4]
         if mine[side] != theirs:
             out.append(f"its {SIDE_NAMES[side]} edge is {EDGE_KINDS[mine[side]]} but {other.tile.id} at "
-                       f"{_at(n)} shows {EDGE_KINDS[theirs]}")
+                       f"{pos_text(n)} shows {EDGE_KINDS[theirs]}")
     return out
 
 
@@ -62,9 +59,9 @@ def _module_reason(m: RuleModule, state: GameState, tile: TileType, pos: Pos) ->
             return "river rule: the river has reached its lake"
         target = neighbour(end, out)
         if pos != target:
-            return f"river rule: the river flows on from {_at(end)}, so the next river tile goes at {_at(target)}"
+            return f"river rule: the river flows on from {pos_text(end)}, so the next river tile goes at {pos_text(target)}"
         return "river rule: the river may not turn the same way on two curves in a row"
-    return f"the {m.name} rules do not allow {tile.id} at {_at(pos)} here"
+    return f"the {m.name} rules do not allow {tile.id} at {pos_text(pos)} here"
 
 
 def deploy(state: GameState, pos: Pos, port: int | None) -> str:
@@ -72,13 +69,13 @@ def deploy(state: GameState, pos: Pos, port: int | None) -> str:
     board = state.board
     color = state.active
     if state.placed is not None and pos != state.placed:
-        return f"followers go on the tile just placed ({_at(state.placed)}), or pass"
+        return f"followers go on the tile just placed ({pos_text(state.placed)}), or pass"
     if state.supply(color) <= 0:
         return f"{color} has no follower left in supply: pass"
     node = board.node_at(pos, port) if port is not None else None
     if node is None:
         where = PORT_NAMES[port] if port is not None else "there"
-        return f"no feature at {where} on {_at(pos)}: click a city, road, field or cloister"
+        return f"no feature at {where} on {pos_text(pos)}: click a city, road, field or cloister"
     seg = board.segment(node)
     if board.occupied(node):
         owners = sorted({f.color for f in board.feature(node).followers})

@@ -16,7 +16,8 @@ from ipyevents import Event
 from ..geometry import PORT_NAMES
 from ..position import EXPANSIONS, Position
 from ..state import GameState
-from .model import EDIT, PLAY, TOOLS, EditorModel, ScoreLine, ScoreTable
+from .model import EDIT, PLAY, TOOLS, EditorModel
+from .views import ScoreLine, ScoreTable
 
 NO_TILE = ""
 PICTURES_KEPT = 48  # pointer previews of one game state, drawn once each

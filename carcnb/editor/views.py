@@ -1,0 +1,100 @@
+"""What the board editor shows, as plain values a view renders: palette entries, score lines and tables,
+the picture to draw, ruling choices; and how actions name places on the board."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..actions import Action, Ferry
+from ..features import Node
+from ..game_io import position_as_it_stands, position_from_state, state_from_position
+from ..geometry import Pos
+from ..position import Position
+from ..scoring import ScoreRow
+from ..state import GameState
+
+
+@dataclass(frozen=True)
+class PaletteEntry:
+    """A catalogue tile of the enabled sets: copies left (in the pile in play, not on the board in edit)."""
+
+    tile: str
+    left: int
+    total: int
+    drawable: bool  # play: a draw of it is legal now; edit: always
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    kind: str
+    tiles: str
+    scorers: str
+    points: int
+    reason: str
+
+    @classmethod
+    def of(cls, row: ScoreRow) -> ScoreLine:
+        reason = row.reason + (f" ({'; '.join(row.notes)})" if row.notes else "")
+        return cls(row.kind, " ".join(f"{x},{y}" for x, y in row.tiles), ", ".join(row.scorers) or "nobody",
+                   row.points, reason)
+
+
+@dataclass(frozen=True)
+class ScoreTable:
+    """Points scored so far (rows of this game) and what final scoring would add if the game ended now."""
+
+    played: tuple[ScoreLine, ...]
+    scores: dict[str, int]
+    final: tuple[ScoreLine, ...]
+    final_scores: dict[str, int] | None
+    note: str
+
+
+@dataclass(frozen=True)
+class Picture:
+    """What the board picture shows; ``key`` changes exactly when the picture must be drawn again."""
+
+    source: Position | GameState
+    legal: list[tuple[int, int, int]] | None
+    preview: tuple[str, int, int, int] | None
+    highlight: Node | None
+    extent: tuple[int, int, int, int]  # (xmin, xmax, ymin, ymax): the board and a margin, steady under the pointer
+    key: tuple
+
+
+@dataclass(frozen=True)
+class RulingChoice:
+    id: str
+    question: str
+    options: tuple[tuple[str, str], ...]  # (option, meaning)
+    current: str
+
+
+
+def action_pos(a: Action) -> Pos | None:
+    """The board position an action's notation names, if any."""
+    pos = getattr(a, "pos", None)
+    return tuple(pos) if pos is not None else None
+
+
+def action_ports(a: Action) -> tuple[int, ...]:
+    """The ports an action's notation names (a ferry names two)."""
+    if isinstance(a, Ferry):
+        return (a.a, a.b)
+    port = getattr(a, "port", None)
+    return () if port is None else (port,)
+
+
+def root_position(state: GameState) -> Position:
+    """The position the state's recorded history starts from."""
+    first = state.clone()
+    while first.history:
+        first.undo()
+    return position_from_state(first)
+
+
+def as_it_stands(p: Position) -> Position:
+    """``p`` with its turn's played actions carried out on the board, for editing the board itself."""
+    if not p.played:
+        return p
+    state = state_from_position(p, allow_problems=True)
+    return replace(position_as_it_stands(state, p.title), question=p.question)
