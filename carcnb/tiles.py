@@ -42,8 +42,13 @@ class Segment:
     @property
     def anchor(self) -> int:
         """The port that names this segment in notation: the first of its ports, edge centres first."""
-        centres = [p for p in sorted(self.ports) if p % 3 == 1]
-        return centres[0] if centres else min(self.ports)
+        return _anchor(self.ports)
+
+
+@cache
+def _anchor(ports: frozenset[int]) -> int:
+    centres = sorted(p for p in ports if p % 3 == 1)
+    return centres[0] if centres else min(ports)
 
 
 @dataclass(frozen=True)

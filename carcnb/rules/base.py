@@ -126,7 +126,8 @@ class DeployStep(Step):
     def legal(self, state: GameState) -> list[Action]:
         pos = state.placed
         nodes = deploy_targets(state, pos, state.active)
-        acts: list[Action] = sorted(Deploy(pos, state.board.segment(n).anchor) for n in nodes)
+        segments = state.board.tiles[pos].orient.segments
+        acts: list[Action] = [Deploy(pos, port) for port in sorted(segments[i].anchor for _, i in nodes)]
         return acts + [Pass()]
 
     def apply(self, state: GameState, action: Action) -> None:
