@@ -76,6 +76,20 @@ class Deploy(Action):
         return f"deploy {pos_text(self.pos)} {PORT_NAMES[self.port]}"
 
 
+class _DeployCache(dict):
+    def __missing__(self, key: tuple[Pos, int]) -> Deploy:
+        action = self[key] = Deploy(*key)
+        return action
+
+
+_DEPLOYS = _DeployCache()
+
+
+def deploy(pos: Pos, port: int) -> Deploy:
+    """A shared ``Deploy`` value (offered every turn)."""
+    return _DEPLOYS[(pos, port)]
+
+
 @dataclass(frozen=True, order=True)
 class Remove(Action):
     pos: Pos

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Deploy, Discard, Draw, Pass, Place, places
+from ..actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, places
 from ..features import Feature, Node
 from ..geometry import AROUND
 from ..scoring import ScoreRow, score_completed, score_fields, score_unfinished
@@ -127,7 +127,7 @@ class DeployStep(Step):
         pos = state.placed
         nodes = deploy_targets(state, pos, state.active)
         segments = state.board.tiles[pos].orient.segments
-        acts: list[Action] = [Deploy(pos, port) for port in sorted(segments[i].anchor for _, i in nodes)]
+        acts: list[Action] = [deploy(pos, port) for port in sorted(segments[i].anchor for _, i in nodes)]
         return acts + [Pass()]
 
     def apply(self, state: GameState, action: Action) -> None:
