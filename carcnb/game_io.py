@@ -45,8 +45,8 @@ def problems(p: Position) -> list[Problem]:
     used: dict[str, int] = {}
     for t in p.board:
         used[t.tile] = used.get(t.tile, 0) + 1
-    if p.hand:
-        used[p.hand] = used.get(p.hand, 0) + 1
+    for tid in (p.hand, *p.gone) if p.hand else p.gone:
+        used[tid] = used.get(tid, 0) + 1
     for tid, n in sorted(used.items()):
         tile = cat[tid]
         if tile.set not in enabled and tid not in allowed_counts:  # The Ferries bring one crop circle tile
@@ -169,8 +169,8 @@ def _build(p: Position, seed: int | None) -> GameState:
     for m in state.modules:
         m.load(state, p)
     state.stages = game.pile(with_start=True)
-    for t in p.board:
-        _take(state, t.tile)
+    for tid in [t.tile for t in p.board] + list(p.gone):
+        _take(state, tid)
     if p.hand:
         _take(state, p.hand)
         state.hand = p.hand
@@ -183,6 +183,20 @@ def _build(p: Position, seed: int | None) -> GameState:
     for text in p.played:
         state.apply(parse_action(text))
     return state
+
+
+def _gone(state: GameState) -> tuple[str, ...]:
+    """Tiles neither on the board, in hand nor in the pile: out of the game."""
+    left: dict[str, int] = {}
+    for stage in state.game.pile(with_start=True):
+        for tid, n in stage.items():
+            left[tid] = left.get(tid, 0) + n
+    for tid in [t.tile.id for t in state.board.tiles.values()] + [state.hand] * bool(state.hand):
+        left[tid] = left.get(tid, 0) - 1
+    for stage in state.stages:
+        for tid, n in stage.items():
+            left[tid] = left.get(tid, 0) - n
+    return tuple(tid for tid in sorted(left) for _ in range(max(left[tid], 0)))
 
 
 def _take(state: GameState, tid: str) -> None:
@@ -238,10 +252,11 @@ def position_as_it_stands(state: GameState, title: str | None = None) -> Positio
     actor = state.current_player()
     mover = state.players[actor] if actor >= 0 else state.active
     flood: tuple = ()
+    gone = _gone(state)
     if state.ext.get("flood_at") is not None:
         flood = (("spread", bool(state.ext.get("flood_spread"))), ("by", state.players[state.ext["flood_by"]]))
     return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
-                    scores=tuple(state.scores.items()), hand=state.hand, rulings=changed, flood=flood)
+                    scores=tuple(state.scores.items()), hand=state.hand, gone=gone, rulings=changed, flood=flood)
 
 
 def _default(rid: str) -> str:

@@ -22,7 +22,8 @@ from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
-KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "rulings", "flood", "board",
+KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "rulings", "flood",
+        "board",
         "question")
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
@@ -100,6 +101,7 @@ class Position:
     scores: tuple[tuple[str, int], ...] = ()
     hand: str | None = None
     played: tuple[str, ...] = ()  # this turn's actions so far, after drawing ``hand`` (mid-turn positions)
+    gone: tuple[str, ...] = ()  # tiles out of the game: discarded, or replaced by the flood or the meteor
     rulings: tuple[tuple[str, str], ...] = ()
     flood: tuple[tuple[str, bool | str], ...] = ()
     question: Question | None = None
@@ -201,6 +203,12 @@ def parse(text: str, path: str = "<position>") -> Position:
             parse_action(text)
         except ActionSyntaxError as e:
             raise where.error("played", played, str(e)) from None
+    gone = doc.get("gone", [])
+    if not isinstance(gone, list) or any(not isinstance(t, str) for t in gone):
+        raise where.error("gone", gone, 'expected gone = ["TILE", ...]: the tiles out of the game')
+    unknown = [t for t in gone if t not in catalogue()]
+    if unknown:
+        raise where.error("gone", gone, f"unknown tile {unknown[0]!r} (known: {_known_tiles()})")
     rulings = doc.get("rulings", {})
     if not isinstance(rulings, dict):
         raise where.error("rulings", rulings, 'expected { "ruling.id" = "option" }')
@@ -216,7 +224,7 @@ def parse(text: str, path: str = "<position>") -> Position:
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
     return Position(tuple(players), board, tuple(sets), title, to_move, tuple(scores.items()), hand,
-                    tuple(played), tuple(rulings.items()), tuple(flood.items()), question, path)
+                    tuple(played), tuple(gone), tuple(rulings.items()), tuple(flood.items()), question, path)
 
 
 def load(path: str | Path) -> Position:
@@ -378,7 +386,7 @@ def dump(p: Position) -> str:
     if p.sets:
         out.append(f"sets = {_value(p.sets)}")
     out.append(f"players = {_value(p.players)}")
-    for key in ("to_move", "scores", "hand", "played", "rulings", "flood"):
+    for key in ("to_move", "scores", "hand", "played", "gone", "rulings", "flood"):
         value = getattr(p, key)
         if value not in (None, ()):
             out.append(f"{key} = {_value(value)}")

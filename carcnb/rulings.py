@@ -104,8 +104,6 @@ READINGS: tuple[tuple[str, str], ...] = (
                           "destroys that tile takes the token with it"),
     ("ferry supply", "8 ferries for 8 lakes never run out, so meteor.ferry_on_target changes only the count of "
                      "ferries out of the game"),
-    ("tiles out of the game", "a position file does not list tiles that left the game (discarded, flooded, hit "
-                              "by the meteor): loading a file puts them back in the pile"),
 )
 
 

@@ -403,3 +403,18 @@ def test_fuzz_structured_positions_parse_to_their_values_and_round_trip(p):
 @given(st.text(alphabet=string.ascii_letters + string.digits + " ,@:#-", max_size=30))
 def test_fuzz_board_lines(line):
     _round_trips(HEAD + 'board = """\n' + line + '\n"""\n')
+
+
+def test_tiles_out_of_the_game_are_saved_and_stay_out_of_the_pile():
+    # FL replaces the lake R2: R2 leaves the game. Saving writes gone = ["R2"]; loading keeps it out of the pile
+    # (before `gone` it came back as a river tile still to draw).
+    from conftest import RIVER, act, state_from_text
+
+    state = state_from_text(RIVER, sets=["river", "disasters"], hand="FL")
+    act(state, "flood 5,-6")
+    saved = position_from_state(state)
+    assert saved.gone == ("R2",)
+    assert parse(dump(saved)) == saved
+    loaded = state_from_position(parse(dump(saved)))
+    assert loaded.stages == state.stages and "R2" not in loaded.stages[1]
+    assert loaded == state
