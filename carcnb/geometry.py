@@ -13,7 +13,6 @@ CENTRE = 12
 EDGE_PORTS = range(12)
 
 SIDE_NAMES: tuple[str, ...] = ("N", "E", "S", "W")
-SIDE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SIDE_NAMES)}
 SIDE_DELTA: tuple[Pos, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 ROTATIONS: tuple[int, ...] = (0, 90, 180, 270)
 
@@ -41,10 +40,6 @@ def rotate_port(port: int, rot: int) -> int:
     return (port + 3 * (rot // 90)) % 12
 
 
-def rotate_side(side: int, rot: int) -> int:
-    """Where ``side`` lies after turning the tile ``rot`` degrees clockwise."""
-    return (side + rot // 90) % 4
-
 
 def neighbour(pos: Pos, side: int) -> Pos:
     """The position across ``side`` of ``pos``."""
@@ -64,12 +59,3 @@ def around(pos: Pos) -> list[Pos]:
 def pos_text(pos: Pos) -> str:
     """A position as the notation writes it: ``x,y``."""
     return f"{pos[0]},{pos[1]}"
-
-
-def port_name(port: int) -> str:
-    return PORT_NAMES[port]
-
-
-def parse_port(text: str) -> int:
-    """The port index for a name such as ``NNE``; raises ``KeyError`` for anything else."""
-    return PORT_INDEX[text]

@@ -17,7 +17,7 @@ from .actions import parse_action
 from .errors import ActionSyntaxError, PositionFormatError, UnknownRulingError
 from .features import FIGURE_KINDS
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
-from .rulings import RULINGS, resolve
+from .rulings import resolve
 from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
@@ -413,7 +413,3 @@ def save(p: Position, path: str | Path) -> None:
         tmp.replace(target)
     finally:
         tmp.unlink(missing_ok=True)
-
-
-def ruling_ids() -> list[str]:
-    return list(RULINGS)
