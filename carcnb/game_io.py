@@ -8,7 +8,8 @@ from .board import Board
 from .errors import IllegalActionError, IllegalPositionError
 from .features import figure, may_stand, split_figure
 from .geometry import PORT_NAMES, Pos, neighbour
-from .position import FerryToken, FollowerToken, Position, QuakeToken, TileLine, TornadoToken
+from .position import EXPANSIONS, FerryToken, FollowerToken, Position, TileLine, TornadoToken
+from .rulings import RULINGS
 from .state import FOLLOWERS, Game, GameState
 from .tiles import catalogue
 
@@ -240,28 +241,21 @@ def position_as_it_stands(state: GameState, title: str | None = None) -> Positio
         for (npos, seg), entries in sorted(board.followers.items()):
             if npos == pos:
                 port = placed.orient.segments[seg].anchor
-                tokens += [FollowerToken(*split_figure(e)[:1], port, split_figure(e)[1]) for e in entries]
-        tokens += [QuakeToken(placed.orient.segments[seg].anchor)
-                   for npos, seg in state.ext.get("quake_cities", ()) if npos == pos and npos in board.tiles]
-        if state.ext.get("tornado") == pos:
-            tokens.append(TornadoToken())
+                tokens += [FollowerToken(color, port, kind) for color, kind in map(split_figure, entries)]
+        for m in state.modules:
+            tokens += m.tokens_at(state, pos)
         lines.append(TileLine(pos[0], pos[1], placed.tile.id, placed.rot, tuple(tokens)))
     game = state.game
-    sets = tuple(s for s in ("river", "disasters", "ferries", "cropcircles") if s in game.sets)
-    changed = tuple((k, v) for k, v in game.rulings.items() if v != _default(k))
+    sets = tuple(s for s in EXPANSIONS if s in game.sets)
+    changed = tuple((k, v) for k, v in game.rulings.items() if v != RULINGS[k].default)
     actor = state.current_player()
     mover = state.players[actor] if actor >= 0 else state.active
-    flood: tuple = ()
-    gone = _gone(state)
-    if state.ext.get("flood_at") is not None:
-        flood = (("spread", bool(state.ext.get("flood_spread"))), ("by", state.players[state.ext["flood_by"]]))
+    header: dict[str, object] = {}
+    for m in state.modules:
+        header.update(m.header(state))
     return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
-                    scores=tuple(state.scores.items()), hand=state.hand, gone=gone, rulings=changed, flood=flood)
-
-
-def _default(rid: str) -> str:
-    from .rulings import RULINGS
-    return RULINGS[rid].default
+                    scores=tuple(state.scores.items()), hand=state.hand, gone=_gone(state), rulings=changed,
+                    **header)
 
 
 

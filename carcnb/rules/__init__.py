@@ -76,6 +76,14 @@ class RuleModule:
     def load(self, state: GameState, position: Position) -> None:
         """Set up this module's tokens from a position file (after its tiles and figures are down)."""
 
+    def tokens_at(self, state: GameState, pos: Pos) -> list:
+        """This module's tokens on the tile at ``pos``, as a position file writes them (``load`` reads them)."""
+        return []
+
+    def header(self, state: GameState) -> dict[str, object]:
+        """Position-file keys this module writes (``load`` reads them)."""
+        return {}
+
 
 def modules_for(sets: frozenset[str], rulings: dict[str, str]) -> list[RuleModule]:
     """The rule modules a game with these sets plays by, base first."""

@@ -84,6 +84,11 @@ class EarthquakeRules(RuleModule):
         if nodes:
             state.set_ext("quake_cities", nodes)
 
+    def tokens_at(self, state: GameState, pos: Pos) -> list:
+        from ..position import QuakeToken
+        segments = state.board.tiles[pos].orient.segments
+        return [QuakeToken(segments[seg].anchor) for at, seg in state.ext.get("quake_cities", ()) if at == pos]
+
     def problems(self, state: GameState) -> list[str]:
         board = state.board
         return [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in

@@ -129,6 +129,12 @@ class FloodRules(RuleModule):
     def notes(self, board: Board, feature: Feature) -> list[str]:
         return ["flooded"] if feature.flooded else []
 
+    def header(self, state: GameState) -> dict[str, object]:
+        ext = state.ext
+        if ext.get("flood_at") is None:
+            return {}
+        return {"flood": (("spread", bool(ext.get("flood_spread"))), ("by", state.players[ext["flood_by"]]))}
+
     def load(self, state: GameState, position) -> None:
         at = next((pos for pos, t in state.board.tiles.items() if t.tile.has("flood")), None)
         if at is None:

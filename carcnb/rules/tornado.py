@@ -62,6 +62,10 @@ class TornadoRules(RuleModule):
         if at is not None and not position.played:
             state.set_ext("tornado", at)
 
+    def tokens_at(self, state: GameState, pos: Pos) -> list:
+        from ..position import TornadoToken
+        return [TornadoToken()] if state.ext.get("tornado") == pos else []
+
     def held(self, state: GameState, color: str) -> int:
         carry = state.ext.get("tornado_carry")
         return int(carry == color)
