@@ -37,15 +37,16 @@ class ScoringRules(Protocol):
     def notes(self, board: Board, feature: Feature) -> list[str]: ...
     def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None: ...
     def counts_for_fields(self, board: Board, city: Feature) -> bool: ...
+    def counts_beside_cloister(self, board: Board, pos: Pos) -> bool: ...
 
 
-def cloister_neighbours(board: Board, pos: Pos) -> int:
-    """Surrounding tiles that count for a cloister (the meteor counts for nothing)."""
+def cloister_neighbours(board: Board, pos: Pos, rules: list[ScoringRules]) -> int:
+    """Surrounding tiles that count for a cloister's points."""
     tiles = board.tiles
-    return sum(1 for p in around(pos) if p in tiles and "meteor" not in tiles[p].tile.flags)
+    return sum(1 for p in around(pos) if p in tiles and all(r.counts_beside_cloister(board, p) for r in rules))
 
 
-def completion_points(board: Board, feature: Feature, edition: str) -> int:
+def completion_points(board: Board, feature: Feature, edition: str, rules: list[ScoringRules]) -> int:
     n = len(feature.tiles)
     if feature.kind == "road":
         return n
@@ -54,18 +55,18 @@ def completion_points(board: Board, feature: Feature, edition: str) -> int:
             return n + feature.pennants
         return 2 * n + 2 * feature.pennants
     if feature.kind == "cloister":
-        return 1 + cloister_neighbours(board, feature.nodes[0][0])
+        return 1 + cloister_neighbours(board, feature.nodes[0][0], rules)
     return 0
 
 
-def end_points(board: Board, feature: Feature) -> int:
+def end_points(board: Board, feature: Feature, rules: list[ScoringRules]) -> int:
     n = len(feature.tiles)
     if feature.kind == "road":
         return n
     if feature.kind == "city":
         return n + feature.pennants
     if feature.kind == "cloister":
-        return 1 + cloister_neighbours(board, feature.nodes[0][0])
+        return 1 + cloister_neighbours(board, feature.nodes[0][0], rules)
     return 0
 
 
@@ -77,7 +78,7 @@ def _row(feature: Feature, scorers: tuple[str, ...], points: int, reason: str, n
 def score_completed(board: Board, feature: Feature, edition: str, rules: list[ScoringRules]) -> ScoreRow:
     """The row for a feature completed during the game (majority scores; ties all score)."""
     notes = [n for r in rules for n in r.notes(board, feature)]
-    points = completion_points(board, feature, edition)
+    points = completion_points(board, feature, edition, rules)
     return _row(feature, feature.majority(), points, "completed", notes)
 
 
@@ -85,7 +86,7 @@ def score_unfinished(board: Board, feature: Feature, rules: list[ScoringRules]) 
     """The end-of-game row for a feature with followers that was never completed."""
     notes = [n for r in rules for n in r.notes(board, feature)]
     reason = "flooded" if feature.flooded else "unfinished"
-    points = end_points(board, feature)
+    points = end_points(board, feature, rules)
     for r in rules:
         override = r.end_value(board, feature)
         if override is not None:

@@ -67,6 +67,10 @@ class RuleModule:
     def counts_for_fields(self, board: Board, city: Feature) -> bool:
         return True
 
+    def counts_beside_cloister(self, board: Board, pos: Pos) -> bool:
+        """Whether the tile at ``pos`` counts for the points of a cloister it surrounds."""
+        return True
+
     def completable(self, board: Board, feature: Feature) -> bool:
         return True
 

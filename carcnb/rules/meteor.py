@@ -60,6 +60,9 @@ class MeteorRules(RuleModule):
         return ([MeteorStep(state.turn, "aim")] + [MeteorStep(seat, "move") for seat in others]
                 + [MeteorStep(state.turn, "last"), MeteorLandStep(), ScoreStep(), EndTurnStep()])
 
+    def counts_beside_cloister(self, board: Board, pos: Pos) -> bool:
+        return not board.tiles[pos].tile.has("meteor")  # "that meteor does not count towards the score"
+
     def notes(self, board: Board, feature: Feature) -> list[str]:
         tiles = board.tiles
         if feature.kind == "cloister":
