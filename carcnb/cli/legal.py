@@ -1,0 +1,26 @@
+"""``carcnb legal FILE``: the legal placements of the tile in hand."""
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..position import load
+from ..questions import placements
+
+
+def run(args: argparse.Namespace) -> int:
+    found = placements(load(args.file))
+    if args.json:
+        print(json.dumps({"placements": [list(p) for p in found]}))
+    else:
+        for x, y, r in found:
+            print(f"{x},{y} {r}")
+        print(f"{len(found)} legal placements")
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("legal", help="legal placements of the tile in hand")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run)
