@@ -40,19 +40,19 @@ class Place(Action):
         return f"place {self.x},{self.y} {self.rot}"
 
 
-class _PlaceCache(dict):
-    def __missing__(self, key: tuple[int, int, int]) -> Place:
-        action = self[key] = Place(*key)
-        return action
-
-
-_PLACES = _PlaceCache()
+_PLACES: dict[tuple[int, int, int], Place] = {}
 
 
 def places(triples: list[tuple[int, int, int]]) -> list[Place]:
     """Shared ``Place`` values for (x, y, rot) triples (legal-move generation makes many of them)."""
     cache = _PLACES
-    return [cache[t] for t in triples]
+    try:
+        return [cache[t] for t in triples]
+    except KeyError:
+        for t in triples:
+            if t not in cache:
+                cache[t] = Place(*t)
+        return [cache[t] for t in triples]
 
 
 @dataclass(frozen=True, order=True)
@@ -76,18 +76,15 @@ class Deploy(Action):
         return f"deploy {pos_text(self.pos)} {PORT_NAMES[self.port]}"
 
 
-class _DeployCache(dict):
-    def __missing__(self, key: tuple[Pos, int]) -> Deploy:
-        action = self[key] = Deploy(*key)
-        return action
-
-
-_DEPLOYS = _DeployCache()
+_DEPLOYS: dict[tuple[Pos, int], Deploy] = {}
 
 
 def deploy(pos: Pos, port: int) -> Deploy:
     """A shared ``Deploy`` value (offered every turn)."""
-    return _DEPLOYS[(pos, port)]
+    action = _DEPLOYS.get((pos, port))
+    if action is None:
+        action = _DEPLOYS[pos, port] = Deploy(pos, port)
+    return action
 
 
 @dataclass(frozen=True, order=True)

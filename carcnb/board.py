@@ -66,7 +66,7 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
-        fits = tile.fit_cache
+        fits = tile.fits
         found = [(x, y, rots) for (x, y), key in self.open.items() if (rots := fits[key])]
         found.sort()  # by position: each comes once
         return [(x, y, r) for x, y, rots in found for r in rots]
