@@ -22,6 +22,13 @@ PICTURES_KEPT = 48  # pointer previews of one game state, drawn once each
 MIN_PX_PER_TILE = 32  # below this a follower is hard to hit: a wide board scrolls instead
 
 
+def tile_pixels(extent: tuple[float, float, float, float], px_per_tile: int, max_width: int) -> int:
+    """The size of a tile in the picture: ``px_per_tile``, smaller when the board is wider than
+    ``max_width``, never below ``MIN_PX_PER_TILE``."""
+    columns = extent[1] - extent[0]
+    return max(MIN_PX_PER_TILE, min(px_per_tile, int(max_width // columns)))
+
+
 class ClickableBoard(Protocol):
     def picture(self) -> Picture: ...
 
@@ -107,8 +114,7 @@ class BoardView:
         if pic.key[:2] != (self._picture_key or (None, None))[:2]:
             self._pictures.clear()  # the game changed: earlier pictures are stale
         if pic.key not in self._pictures:
-            columns = pic.extent[1] - pic.extent[0]
-            px = max(MIN_PX_PER_TILE, min(self.px_per_tile, self.max_width // columns))
+            px = tile_pixels(pic.extent, self.px_per_tile, self.max_width)
             if len(self._pictures) >= PICTURES_KEPT:
                 self._pictures.pop(next(iter(self._pictures)))
             png, geometry = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
