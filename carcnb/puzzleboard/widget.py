@@ -16,6 +16,7 @@ from ..editor.keyguard import KeyGuard
 from ..editor.views import ScoreLine
 from ..editor.widget import SCORE_STYLE
 from ..position import Position, TileLine
+from ..render.steps import OWN, REPLY
 from .model import BEST, COUNT, FINAL, PuzzleModel
 
 HAND_PX = 64
@@ -185,13 +186,15 @@ class PuzzleBoard(w.VBox):
                                   "</div>" + "".join(f"<div>{html.escape(d)}</div>" for d in shown.details))
         self.answer.value = "" if not shown.answer else (
             f"<div><b>Answer:</b> {html.escape(shown.answer)}</div>"
-            + (f"<div><b>Line</b> (numbered on the picture): {html.escape('; '.join(shown.line))}</div>"
+            + (f"<div><b>The turn played best</b> (numbered on the picture: <span style='color:{OWN}'>●</span> "
+               f"{html.escape(m.mover)}, <span style='color:{REPLY}'>●</span> the others): "
+               f"{html.escape('; '.join(f'{n}. {x}' for n, x in enumerate(shown.line, 1)))}</div>"
                if shown.line else "")
             + (f"<div><b>Why</b>{explanation_html(shown.explanation)}</div>" if shown.explanation else "")
             + breakdown_html(shown.breakdown))
-        done = shown.right is not None or bool(shown.answer)
+        done = m.finished
         self.check_button.disabled = done
-        self.hint_button.disabled = done or not m.more_hints
+        self.hint_button.disabled = bool(shown.answer) or not m.more_hints
         self.reveal_button.disabled = bool(shown.answer)
         for box in [*self.boxes.values(), self.count]:
             box.disabled = done
@@ -205,6 +208,7 @@ class PuzzleBoard(w.VBox):
         legal = board.legal_actions() if playing else []
         if list(self.decisions.options) != legal:
             self.decisions.options = legal
+            self.decisions.value = legal[0] if legal else None
         self.decisions.disabled = self.play_button.disabled = not legal
         quick = board.quick_actions() if playing else []
         if [b.description for b in self.quick.children] != quick:
@@ -214,7 +218,7 @@ class PuzzleBoard(w.VBox):
                 button.on_click(lambda _, text=text: m.choose(text))
                 buttons.append(button)
             self.quick.children = buttons
-        self.rotate_button.disabled = not (playing and m.in_hand)
+        self.rotate_button.layout.display = None if playing and m.in_hand else "none"
         self.back_button.disabled = done or not m.own_moves()
 
 
