@@ -13,18 +13,38 @@ from .scoring import ScoreRow
 
 @dataclass(frozen=True)
 class FinalScore:
+    """The game ended now: the points each player had before the position's ``played`` turn (``start``), the
+    rows that turn scored (``turn``), the end-of-game rows (``end``) and the totals. For every player,
+    ``start`` plus the points of the rows they score equals ``scores`` (a tied row gives each scorer its
+    points)."""
+
     scores: dict[str, int]
-    rows: list[ScoreRow]
+    start: dict[str, int]
+    turn: tuple[ScoreRow, ...]
+    end: tuple[ScoreRow, ...]
+
+    @property
+    def rows(self) -> tuple[ScoreRow, ...]:
+        return self.turn + self.end
+
+    def when(self) -> list[tuple[str, ScoreRow]]:
+        """Every row with ``"turn"`` or ``"end"``, in the order they were scored."""
+        return [("turn", r) for r in self.turn] + [("end", r) for r in self.end]
 
     def as_dict(self) -> dict:
-        return {"scores": self.scores, "breakdown": [r.as_dict() for r in self.rows]}
+        return {"scores": self.scores, "start": self.start,
+                "breakdown": [{**r.as_dict(), "when": when} for when, r in self.when()]}
 
 
 def final_score(p: Position) -> FinalScore:
-    """The game ends now: end-of-game effects, then every follower and field is scored."""
+    """The game ends now: the ``played`` actions are replayed (their rows are the turn's), then end-of-game
+    effects, then every follower and field is scored."""
     state = state_from_position(p)
-    rows = apply_final(state)
-    return FinalScore(dict(state.scores), rows)
+    if not state.over:
+        apply_final(state)
+    cut = state.final_from
+    start = {c: dict(p.scores).get(c, 0) for c in p.players}
+    return FinalScore(dict(state.scores), start, state.rows[:cut], state.rows[cut:])
 
 
 def placements(p: Position) -> list[tuple[int, int, int]]:
