@@ -9,6 +9,8 @@ from .game_io import state_from_position
 from .position import Position
 from .rules.base import apply_final, legal_placements
 from .scoring import ScoreRow
+from .state import GameState
+from .steps import CHANCE, TERMINAL
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,22 @@ def placements(p: Position) -> list[tuple[int, int, int]]:
     if not p.hand:
         raise CarcnbError(f"{p.path}: no tile in hand: add hand = \"TILE\" to the file")
     state = state_from_position(p)
+    if state.hand is None:
+        played = "; ".join(p.played)
+        raise CarcnbError(f"{p.path}: no placement to list: played ({played}) already played the tile in hand "
+                          f"({p.hand}), and the position waits for {waiting_for(state)}; remove played to list "
+                          f"where {p.hand} could go")
     return legal_placements(state)
+
+
+def waiting_for(state: GameState) -> str:
+    """What the game waits for now, in words."""
+    seat = state.current_player()
+    if seat == TERMINAL:
+        return "nothing: the game is over"
+    if seat == CHANCE:
+        return "the next draw"
+    return f"{state.players[seat]}'s decision: {state.todo[0].describe()}"
 
 
 def answer(p: Position):
