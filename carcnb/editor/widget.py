@@ -245,7 +245,8 @@ class BoardEditor(w.VBox):
             if len(self._pictures) >= PICTURES_KEPT:
                 self._pictures.pop(next(iter(self._pictures)))
             self._pictures[pic.key] = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
-                                                 preview=pic.preview, highlight=pic.highlight)
+                                                 preview=pic.preview, preview_fits=pic.preview_fits,
+                                                 highlight=pic.highlight)
         png, self._geometry = self._pictures[pic.key]
         self.board.value = png
         self.board.layout.width = f"{self._geometry.width}px"
