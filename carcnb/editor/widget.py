@@ -16,6 +16,7 @@ from ipyevents import Event
 from ..geometry import PORT_NAMES
 from ..position import EXPANSIONS, Position
 from ..state import GameState
+from . import autosave as _autosave
 from .keyguard import KeyGuard
 from .model import EDIT, PLAY, TOOLS, EditorModel
 from .views import ScoreLine, ScoreTable
@@ -61,11 +62,16 @@ def _classed(widget: w.Widget, name: str) -> w.Widget:
 
 
 class BoardEditor(w.VBox):
-    """Play or freely edit a Carcassonne board in a notebook. ``value`` is the position shown."""
+    """Play or freely edit a Carcassonne board in a notebook. ``value`` is the position shown.
+
+    Every change is autosaved (see ``autosave``): ``BoardEditor.restore()`` brings the last editor back.
+    """
 
     def __init__(self, source: Position | GameState | str | Path | None = None, *,
-                 model: EditorModel | None = None, px_per_tile: int = 80, max_width: int = 960, **options):
+                 model: EditorModel | None = None, px_per_tile: int = 80, max_width: int = 960,
+                 autosave: bool = True, **options):
         self.model = model if model is not None else EditorModel(source, **options)
+        self.autosave = _autosave.Autosave(self.model) if autosave else None
         self.px_per_tile = px_per_tile
         self.max_width = max_width
         self._picture_key: tuple | None = None
@@ -123,6 +129,23 @@ class BoardEditor(w.VBox):
         self.add_class("carcnb-editor")
         m.on_change(self.refresh)
         self.refresh()
+
+    @classmethod
+    def restore(cls, which: int | str | Path = 0, **options) -> BoardEditor:
+        """The editor autosaved last, back with its position and mode (``which`` = 1: the one before, ...;
+        or an autosave file). It goes on saving to the same file."""
+        position, mode, path = _autosave.read(which)
+        editor = cls(position, mode=mode, **options)
+        if editor.autosave is not None:
+            editor.autosave.path = path
+        editor.model.status = f"restored {path}. " + editor.model.status
+        editor.refresh()
+        return editor
+
+    @staticmethod
+    def autosaves() -> list[Path]:
+        """The autosaved editors' files, the latest first (``restore(i)`` opens the i-th)."""
+        return _autosave.saved()
 
     @property
     def value(self) -> Position:
@@ -222,7 +245,8 @@ class BoardEditor(w.VBox):
             if len(self._pictures) >= PICTURES_KEPT:
                 self._pictures.pop(next(iter(self._pictures)))
             self._pictures[pic.key] = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
-                                                 preview=pic.preview, highlight=pic.highlight)
+                                                 preview=pic.preview, preview_fits=pic.preview_fits,
+                                                 highlight=pic.highlight)
         png, self._geometry = self._pictures[pic.key]
         self.board.value = png
         self.board.layout.width = f"{self._geometry.width}px"
