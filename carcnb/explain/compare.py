@@ -107,8 +107,7 @@ class Comparison:
     def _repr_html_(self) -> str:
         if self.differences:
             head = ["", *(f"<code>{html.escape(o.option)}</code>" for o in self.outcomes)]
-            rows = [[html.escape(name), *(f"<b>{html.escape(v)}</b>" for v in values)]
-                    for name, values in self.differences.items()]
+            rows = [[html.escape(name), *_marked(values)] for name, values in self.differences.items()]
             verdict = table(head, rows, "What differs")
         else:
             verdict = "<p><b>The options agree here:</b> nothing a player can see differs.</p>"
@@ -119,6 +118,19 @@ class Comparison:
         for name, values in self.differences.items():
             lines.append(f"  {name}: " + " | ".join(f"{o.option}: {v}" for o, v in zip(self.outcomes, values)))
         return "\n".join(lines)
+
+
+def _marked(values: tuple[str, ...]) -> list[str]:
+    """Each option's value as HTML, what differs in bold: for lists ("blue may: a, b, c") only the items
+    that not every option has."""
+    heads = {v.partition(": ")[0] for v in values}
+    if len(heads) == 1 and all(": " in v for v in values):
+        items = [v.partition(": ")[2].split(", ") for v in values]
+        common = set.intersection(*map(set, items))
+        return [html.escape(f"{v.partition(': ')[0]}: ") + ", ".join(
+            html.escape(i) if i in common else f"<b>{html.escape(i)}</b>" for i in its)
+            for v, its in zip(values, items)]
+    return [f"<b>{html.escape(v)}</b>" for v in values]
 
 
 def compare(p: Position, ruling: str, *actions: str, final: bool = False,

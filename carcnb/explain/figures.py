@@ -18,8 +18,10 @@ from matplotlib.patches import Rectangle
 
 from ..errors import CarcnbError
 from ..geometry import Pos
+from ..position import Position, TileLine
 from ..render import draw_board
 from ..render.draw import Extent, as_state, resolve_legal, view_extent
+from ..tiles import catalogue
 from .game import Source, decision_marks
 
 TILE_INCHES = 0.62  # one tile, in a picture of a board that fits the width
@@ -44,6 +46,7 @@ class Panel:
     shade: tuple[Pos, ...] = ()  # positions to tint (a range, an area)
     spots: tuple[Pos, ...] = ()  # positions to mark with a dashed square (where a decision may go)
     extent: Extent | None = None
+    coords: bool = True  # column and row numbers along the edges
 
     def view(self) -> Extent:
         """The part of the board this panel shows: the board, its marks and numbers, plus one tile."""
@@ -57,7 +60,7 @@ class Panel:
     def draw(self, ax) -> None:
         extent = self.view()
         draw_board(ax, self.source, highlight=self.highlight, legal=self.legal, preview=self.preview,
-                   coords=True, extent=extent)
+                   coords=self.coords, extent=extent)
         for x, y in self.shade:
             ax.add_patch(Rectangle((x, y), 1, 1, facecolor=SHADE, edgecolor="none", zorder=3.2))
         for x, y in self.spots:
@@ -157,6 +160,20 @@ def side_by_side(*pictures: Picture, caption: str, columns: int = 0) -> Picture:
         if len(p.panels) != 1:
             raise CarcnbError("side_by_side takes pictures of one board each")
         panels.append(replace(p.panels[0], title=p.panels[0].title or p.caption))
+    return Picture(tuple(panels), caption, columns)
+
+
+def tiles(*ids: str, caption: str, columns: int = 0) -> Picture:
+    """Tiles of the catalogue one by one, each titled with its name (turned as it is printed, rotation 0)."""
+    known = catalogue()
+    for tid in ids:
+        if tid not in known:
+            raise CarcnbError(f"unknown tile {tid!r} (known: {', '.join(known)})")
+    panels = []
+    for tid in ids:
+        sets = () if known[tid].set == "base" else (known[tid].set,)
+        lone = Position(players=("red", "blue"), board=(TileLine(0, 0, tid, 0),), sets=sets)
+        panels.append(Panel(lone, tid, extent=(-0.1, 1.1, -0.1, 1.1), coords=False))
     return Picture(tuple(panels), caption, columns)
 
 

@@ -2,17 +2,32 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from importlib import resources
 
 from ..actions import Place, parse_action
 from ..errors import CarcnbError
 from ..geometry import Pos
-from ..position import Position
+from ..position import Position, parse
 from ..rules.base import apply_final
 from ..rulings import RULINGS
 from ..scoring import ScoreRow
 from ..state import GameState
 
 Source = Position | GameState
+
+
+def example_names() -> list[str]:
+    """The example positions the notebooks show (``carcnb/data/examples``), by name."""
+    folder = resources.files("carcnb").joinpath("data/examples")
+    return sorted(f.name.removesuffix(".toml") for f in folder.iterdir() if f.name.endswith(".toml"))
+
+
+def example(name: str) -> Position:
+    """One of the example positions the notebooks show, by name (``"meteor-grid"``)."""
+    if name not in example_names():
+        raise CarcnbError(f"no example position {name!r} (known: {', '.join(example_names())})")
+    text = resources.files("carcnb").joinpath(f"data/examples/{name}.toml").read_text(encoding="utf-8")
+    return parse(text, f"carcnb/data/examples/{name}.toml")
 
 
 def under(p: Position, ruling: str, option: str) -> Position:

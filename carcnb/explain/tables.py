@@ -119,3 +119,29 @@ def ruling(rid: str) -> RulingCard:
     if rid not in RULINGS:
         raise CarcnbError(f"unknown ruling {rid!r} (known: {', '.join(RULINGS)})")
     return RulingCard(RULINGS[rid])
+
+
+@dataclass(frozen=True)
+class RulingsTable:
+    """Every ruling with its question, its default and the notebook that shows its options side by side."""
+
+    where: dict[str, str]  # the first part of a ruling id ("meteor") -> a notebook name ("05-meteor")
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for r in RULINGS.values():
+            page = self.where.get(r.id.partition(".")[0])
+            link = f'<a href="{html.escape(page)}.ipynb">{html.escape(page)}</a>' if page else ""
+            rows.append([f"<code>{html.escape(r.id)}</code>", html.escape(r.question),
+                         f"<code>{html.escape(r.default)}</code>: {html.escape(r.options[r.default])}", link])
+        return table(["ruling", "the open question", "the default reading", "shown in"], rows)
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{r.id:28} {r.default:18} {self.where.get(r.id.partition('.')[0], ''):16} {r.question}"
+                         for r in RULINGS.values())
+
+
+def rulings_table(where: dict[str, str]) -> RulingsTable:
+    """Every ruling of the registry, each linked to the notebook that shows it: ``where`` maps the first part
+    of a ruling id (``"meteor"``) to a notebook name (``"05-meteor"``)."""
+    return RulingsTable(dict(where))
