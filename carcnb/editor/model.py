@@ -26,7 +26,7 @@ from ..state import CHANCE, Game, GameState
 from ..tiles import catalogue
 from . import edits, figures, why
 from .frame import Frame
-from .views import (PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
+from .views import (HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
                     as_it_stands, root_position)
 
 PLAY = "play"
@@ -174,6 +174,24 @@ class EditorModel:
         if tid is None or pos in st.board.tiles:
             return None
         return (tid, pos[0], pos[1], self._place_rotation(tid))
+
+    def in_hand(self) -> HandView:
+        """The tile the next click puts (or draws), at the rotation it would go down."""
+        if self.mode == EDIT:
+            held = f" · in the position's hand: {self.position.hand}" if self.position.hand else ""
+            if self.tool != "tile" or self.tile is None:
+                return HandView(None, 0, "choose a tile in the palette to put it" + held)
+            rot = self._place_rotation(self.tile)
+            return HandView(self.tile, rot, f"to put: {self.tile}, rotation {rot} (r turns it){held}")
+        st = self.state
+        if st.hand is not None:
+            rot = self._place_rotation(st.hand)
+            return HandView(st.hand, rot, f"{st.active}'s tile: {st.hand}, rotation {rot}"
+                                          + (" (r turns it)" if self._placing() else ""))
+        if st.is_chance() and self.tile is not None:
+            rot = self._place_rotation(self.tile)
+            return HandView(self.tile, rot, f"to draw: {self.tile}, rotation {rot} (a click draws and places it)")
+        return HandView(None, 0, "no tile in hand" + (": draw one" if st.is_chance() else ""))
 
     def preview_fits(self) -> bool:
         """Whether the previewed tile may go where it is shown: in play, by the rules; in free edit, where
