@@ -3,17 +3,20 @@ reveal and Try again; a best puzzle played by clicking, with the engine's replie
 shown before Check or Reveal; and the widget wired to its model."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageColor
 
-from carcnb.actions import Pass, parse_action
+from carcnb.actions import Pass
 from carcnb.errors import CarcnbError
 from carcnb.geometry import PORT_INDEX
 from carcnb.position import load
 from carcnb.puzzleboard import PuzzleModel
 from carcnb.questions import placements
 from carcnb.render import port_point
+from carcnb.render.steps import OWN, step_point
 from carcnb.verdict import reveal
 from conftest import position_from_text
 
@@ -104,7 +107,7 @@ def test_final_reveal_then_try_again():
 # ----- count ----------------------------------------------------------------------------------------------
 def test_count_right_wrong_and_bad_input():
     m = PuzzleModel(COUNT)
-    assert m.in_hand == ("X", 0) and "X" in m.question
+    assert m.in_hand().tile == "X" and "X" in m.question
     assert m.picture().legal is None  # no legal spots drawn: that would be the answer
     assert m.check("") is None and "enter the number" in m.status
     assert m.check("many") is None and "'many' is not a whole number" in m.status
@@ -177,7 +180,7 @@ def test_best_reveal_draws_the_best_play_numbered():
     assert [s.label for s in steps] == [str(a) for _, a in play]
     assert [s.own for s in steps] == [who == "red" for who, _ in play]
     first = play[0][1]
-    assert steps[0].point == (first.pos[0] + 0.5, first.pos[1] + 0.5)
+    assert (steps[0].pos, steps[0].ports) == (first.pos, ())
     assert m.picture().key[0] == "reveal"
     assert m.shown().line == tuple(f"{who}: {a}" for who, a in play)
     assert not m.click((2, 0))  # the board waits for Try again
@@ -197,10 +200,10 @@ def test_a_rotation_and_hand_for_a_placement():
     p = position_from_text("0,0 D 0", {"kind": "best", "answer": {"line": ["place 0,1 180", "pass"], "value": 0}},
                            hand="E")
     m = PuzzleModel(p)
-    assert m.in_hand == ("E", 0)
+    assert (m.in_hand().tile, m.in_hand().rot, m.placing) == ("E", 0, True)
     m.rotate(2)
-    assert m.in_hand == ("E", 180)
-    assert m.click((0, 1)) and m.in_hand is None
+    assert (m.in_hand().tile, m.in_hand().rot) == ("E", 180)
+    assert m.click((0, 1)) and not m.placing
 
 
 def test_a_position_without_a_question_is_refused():
@@ -244,4 +247,8 @@ def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():
     assert "Right" in b.verdict.value
     b.reveal_button.click()
     assert b.view.image.value != plain and "1. red: ferry 1,0 S-W" in b.answer.value
+    picture = Image.open(io.BytesIO(b.view.image.value)).convert("RGB")
+    step = b.model.line_steps()[0]
+    x, y = b.view.geometry.to_pixel(*step_point(step))
+    assert picture.getpixel((round(x) + 4, round(y) + 4)) == ImageColor.getrgb(OWN)  # the disc of step 1
     b.close()

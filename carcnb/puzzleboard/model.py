@@ -12,23 +12,22 @@ or Reveal.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
 from .. import verdict
 from ..actions import Action, Place
 from ..editor.model import PLAY, EditorModel
-from ..editor.views import Picture, ScoreLine, action_pos, action_ports
+from ..editor.views import HandView, Picture, ScoreLine, action_pos, action_ports
 from ..errors import CarcnbError
 from ..game_io import state_from_position
 from ..geometry import Pos
 from ..position import Position, load
-from ..state import GameState
 from ..questions import placements
-from ..render.ports import port_point
-from ..render.steps import Step
+from ..state import GameState
 from ..wording import question_text
-from .views import Shown
+from .views import Shown, Step
 
 FINAL, COUNT, BEST = "final", "count", "best"
 MARGIN = 1  # empty tiles shown around a still picture: enough to see the edges the question is about
@@ -105,16 +104,19 @@ class PuzzleModel:
         """Whether Hint has more to say (before the first hint: yes, they are worked out on demand)."""
         return self._hints is None or self.hints_shown < len(self._hints)
 
-    @property
-    def in_hand(self) -> tuple[str, int] | None:
-        """The tile to place and its rotation, when the question is about one (``count``, or ``best``
-        before the tile is down)."""
+    def in_hand(self) -> HandView:
+        """The tile the question is about, drawn beside the board: the tile to count placements of, or in a
+        ``best`` question the tile in hand at the rotation a click would place it."""
+        if self.board is not None:
+            return self.board.in_hand()
         if self.kind == COUNT and self.position.hand:
-            return (self.position.hand, 0)
-        if self.board is not None and self.board.state.hand is not None:
-            if any(isinstance(a, Place) for a in self.board.legal()):
-                return (self.board.state.hand, self.board.rotation)
-        return None
+            return HandView(self.position.hand, 0, f"the tile in hand: {self.position.hand}")
+        return HandView(None, 0, "")
+
+    @property
+    def placing(self) -> bool:
+        """``best``: the player is placing the tile in hand now (so it can be turned)."""
+        return self.board is not None and any(isinstance(a, Place) for a in self.board.legal())
 
     @property
     def line_complete(self) -> bool:
@@ -145,7 +147,7 @@ class PuzzleModel:
             return Picture(state, None, None, None, self._extent(state), ("reveal", self.version))
         if self.board is not None:
             pic = self.board.picture()
-            return Picture(pic.source, pic.legal, pic.preview, pic.highlight, pic.extent, ("play",) + pic.key)
+            return replace(pic, key=("play",) + pic.key)
         state = state_from_position(self.position, self.seed, allow_problems=True)
         legal = placements(self.position) if self.revealed is not None and self.kind == COUNT else None
         return Picture(self.position, legal, None, None, self._extent(state, legal or ()),
@@ -254,7 +256,8 @@ class PuzzleModel:
     def try_again(self) -> None:
         """Start over: the board as the puzzle sets it, no verdict, no reveal, no hints shown."""
         if self.board is not None:
-            self.board = EditorModel(self.position, mode=PLAY, seed=self.seed)
+            while len(self.board.state.history) > self._start:
+                self.board.undo()
         self.verdict = None
         self.revealed = None
         self.hints_shown = 0
@@ -349,21 +352,9 @@ class PuzzleModel:
 
 
 def steps_of(play: tuple[tuple[str, Action], ...], mover: str) -> list[Step]:
-    """Decisions (who, action) as numbered steps: a port's point for a follower or a ferry, a tile's centre
-    for the rest, none for decisions made off the board."""
-    steps = []
-    for n, (who, action) in enumerate(play, 1):
-        pos = action_pos(action)
-        ports = action_ports(action)
-        if pos is None:
-            point = None
-        elif ports:
-            xs, ys = zip(*(port_point(p, *pos) for p in ports))
-            point = (sum(xs) / len(xs), sum(ys) / len(ys))
-        else:
-            point = (pos[0] + 0.5, pos[1] + 0.5)
-        steps.append(Step(n, str(action), point, who == mover))
-    return steps
+    """Decisions (who, action) as numbered steps on the board, the mover's own apart from the replies."""
+    return [Step(n, str(action), action_pos(action), action_ports(action), who == mover)
+            for n, (who, action) in enumerate(play, 1)]
 
 
 def _whole(value: int | str, what: str) -> int:

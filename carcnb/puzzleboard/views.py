@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..editor.views import ScoreLine
+from ..geometry import Pos
 
 
 @dataclass(frozen=True)
@@ -21,3 +22,16 @@ class Shown:
     explanation: str
     breakdown: tuple[ScoreLine, ...]
     line: tuple[str, ...]  # the answer line, ``best``, after Reveal
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of the best play, numbered on the picture after a reveal: its notation, the tile it acts
+    on (None: off the board, as ``pass``) and the ports it names, and whether the player took it (False:
+    another player's reply)."""
+
+    number: int
+    label: str
+    pos: Pos | None
+    ports: tuple[int, ...] = ()
+    own: bool = True
