@@ -137,7 +137,9 @@ def test_best_played_by_clicking_with_the_engines_reply_and_judged_right():
     assert m.check() is None and "finish the turn" in m.status
     best = [a for who, a in reveal(load(METEOR)).play if who == "red"]
     assert m.click(best[0].pos)
-    assert m.replies and m.replies[0].startswith("blue: meteor ")  # blue moved the meteor at once
+    (me, aimed), (other, moved) = m.played()  # blue moved the meteor at once
+    assert (me, aimed, other, type(moved)) == ("red", best[0], "blue", type(best[0]))
+    assert m.shown().played == (("red", str(aimed)), ("blue", str(moved)))
     assert len(m.moves()) == 2 and m.own_moves() == best[:1]
     for action in best[1:]:
         assert m.choose(str(action)) if isinstance(action, Pass) else m.click(action.pos)
@@ -168,7 +170,7 @@ def test_best_try_again_sets_the_board_back():
     m.click((3, -1))
     m.hint()
     m.try_again()
-    assert m.moves() == [] and m.replies == [] and m.hints == []
+    assert m.moves() == [] and m.played() == [] and m.hints == []
     assert m.board.legal_actions() == PuzzleModel(METEOR).board.legal_actions()
 
 

@@ -63,7 +63,6 @@ class PuzzleModel:
         self.ever_revealed = False  # a reveal before a right answer: the puzzle is not counted as solved
         self._hints: list[str] | None = None
         self.hints_shown = 0
-        self.replies: list[str] = []  # the engine's replies to the player's decisions, as messages
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
         self.status = self._prompt()
@@ -127,17 +126,20 @@ class PuzzleModel:
         """``best``: every decision taken on the board so far, the player's and the engine's replies."""
         return list(self.board.state.history[self._start:]) if self.board is not None else []
 
-    def own_moves(self) -> list[Action]:
-        """``best``: the player's own decisions so far (what Check judges)."""
+    def played(self) -> list[tuple[str, Action]]:
+        """``best``: the decisions taken on the board so far, each with the player who took it."""
         if self.board is None:
             return []
         probe = self.board.state.clone()
-        mine: list[Action] = []
+        out = []
         for action in reversed(self.moves()):
             probe.undo()
-            if probe.current_player() == self.seat:
-                mine.append(action)
-        return mine[::-1]
+            out.append((probe.players[probe.current_player()], action))
+        return out[::-1]
+
+    def own_moves(self) -> list[Action]:
+        """``best``: the player's own decisions so far (what Check judges)."""
+        return [a for who, a in self.played() if who == self.mover]
 
     def picture(self) -> Picture:
         """What to draw: the board being played (``best``), the puzzle's position, or after a reveal the
@@ -165,7 +167,7 @@ class PuzzleModel:
         return Shown(
             question=self.question,
             status=self.status,
-            replies=tuple(self.replies),
+            played=tuple((who, str(a)) for who, a in self.played()),
             hints=tuple(self.hints),
             headline=v.headline if v else "",
             details=tuple(v.details) if v else (),
@@ -261,7 +263,6 @@ class PuzzleModel:
         self.verdict = None
         self.revealed = None
         self.hints_shown = 0
-        self.replies = []
         self.status = self._prompt()
         self._notify()
 
@@ -314,24 +315,19 @@ class PuzzleModel:
         before = len(self.board.state.history)
         done = command(self.board)
         if len(self.board.state.history) > before:
-            self.replies = self._reply()
+            self._reply()
         self.status = self.board.status if not self.line_complete else (
             self.board.status.split(". ")[0] + ". Your turn is over: press Check")
         self._notify(changed=done)
         return done
 
-    def _reply(self) -> list[str]:
+    def _reply(self) -> None:
         """Play the other players' decisions inside the turn, as the engine chooses them."""
         state = self.board.state
         if state.current_player() < 0 or state.current_player() == self.seat:
-            return []
-        probe = state.clone()
-        said = []
-        for action in verdict.replies(probe, self.seat, self._opening):
-            who = state.players[state.current_player()]
+            return
+        for action in verdict.replies(state.clone(), self.seat, self._opening):
             self.board.apply_text(str(action))
-            said.append(f"{who}: {action}")
-        return said
 
     def take_back(self) -> bool:
         """Undo the player's last decision and the replies after it."""
@@ -345,7 +341,6 @@ class PuzzleModel:
             state = self.board.state
             if state.current_player() == self.seat:
                 break
-        self.replies = []
         self.status = f"taken back. {self.board.status.split('. ', 1)[-1]}"
         self._notify()
         return True

@@ -13,7 +13,7 @@ class Shown:
 
     question: str
     status: str
-    replies: tuple[str, ...]  # the engine's replies inside the turn, ``best``
+    played: tuple[tuple[str, str], ...]  # ``best``: (who, action) taken on the board so far, replies included
     hints: tuple[str, ...]  # the hints asked for so far
     headline: str  # the verdict, after Check
     details: tuple[str, ...]

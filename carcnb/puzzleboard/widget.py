@@ -89,7 +89,7 @@ class PuzzleBoard(w.VBox):
         self.reveal_button = classed(w.Button(description="Reveal", icon="eye"), "carcnb-reveal")
         self.again_button = classed(w.Button(description="Try again", icon="refresh"), "carcnb-try-again")
         self.status = classed(w.HTML(), "carcnb-status")
-        self.replies = classed(w.HTML(), "carcnb-replies")
+        self.played = classed(w.HTML(), "carcnb-played")
         self.hints = classed(w.HTML(), "carcnb-hints")
         self.verdict = classed(w.HTML(), "carcnb-verdict")
         self.answer = classed(w.HTML(), "carcnb-answer")
@@ -107,7 +107,7 @@ class PuzzleBoard(w.VBox):
                     self.view.pointer,
                     classed(answer_row, "carcnb-answer-input"),
                     w.HBox([self.check_button, self.hint_button, self.reveal_button, self.again_button]),
-                    self.status, self.replies, self.hints, self.verdict, self.answer,
+                    self.status, self.played, self.hints, self.verdict, self.answer,
                     KeyGuard(".carcnb-puzzle")]  # keys typed here never reach the notebook's command mode
         super().__init__(children=children)
         self.add_class("carcnb-puzzle")
@@ -158,8 +158,9 @@ class PuzzleBoard(w.VBox):
         self.hand.box.layout.display = None if m.in_hand().tile else "none"
         self.hand.refresh()
         self.status.value = f"<span>{html.escape(shown.status)}</span>"
-        self.replies.value = ("" if not shown.replies else
-                              "<b>The engine replies:</b> " + html.escape("; ".join(shown.replies)))
+        self.played.value = "" if not shown.played else "<b>This turn so far:</b> " + " → ".join(
+            f"{n}. {html.escape(who)}: {html.escape(action)}" + ("" if who == m.mover else " <i>(the engine)</i>")
+            for n, (who, action) in enumerate(shown.played, 1))
         self.hints.value = ("" if not shown.hints else "<b>Hints</b><ol>" + "".join(
             f"<li>{html.escape(h)}</li>" for h in shown.hints) + "</ol>")
         if shown.right is None:
