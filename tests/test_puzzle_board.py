@@ -254,3 +254,13 @@ def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():
     x, y = b.view.geometry.to_pixel(*step_point(step))
     assert picture.getpixel((round(x) + 4, round(y) + 4)) == ImageColor.getrgb(OWN)  # the disc of step 1
     b.close()
+
+
+def test_an_explanation_keeps_its_lists_and_paragraphs():
+    from carcnb.puzzleboard.widget import explanation_html
+
+    text = "Red's road is\nclosed.\n- Point at 3,0: 4,\n  then 0.\n- Pass: 0.\nBest: 3,0 <b>.\n\nA new paragraph."
+    assert explanation_html(text) == (
+        "<p style='margin:0.3em 0'>Red&#x27;s road is closed.</p><ul style='margin:0.2em 0'>"
+        "<li>Point at 3,0: 4, then 0.</li><li>Pass: 0.</li></ul><p style='margin:0.3em 0'>Best: 3,0 &lt;b&gt;.</p>"
+        "<p style='margin:0.3em 0'>A new paragraph.</p>")

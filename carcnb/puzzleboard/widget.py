@@ -33,16 +33,16 @@ def breakdown_html(lines: tuple[ScoreLine, ...]) -> str:
 
 
 def explanation_html(text: str) -> str:
-    """An explanation as its author wrapped it: lines that start with '- ' are list items, blank lines end
-    paragraphs, other line breaks are spaces."""
-    blocks: list[list[str]] = []  # each: ["p" or "li", text...]
-    for line in text.strip().splitlines():
-        line = line.strip()
+    """An explanation as its author wrapped it: a line that starts with '- ' is a list item and indented
+    lines continue it; blank lines end paragraphs; other line breaks are spaces."""
+    blocks: list[list[str]] = []  # each: ["p" or "li", lines...]
+    for raw in text.strip().splitlines():
+        line = raw.strip()
         if not line:
             blocks.append([])
         elif line.startswith("- "):
             blocks.append(["li", line[2:]])
-        elif blocks and blocks[-1]:
+        elif blocks and blocks[-1] and (blocks[-1][0] == "p" or raw[:1].isspace()):
             blocks[-1].append(line)
         else:
             blocks.append(["p", line])
@@ -99,7 +99,7 @@ class PuzzleBoard(w.VBox):
         elif m.kind == COUNT:
             answer_row = w.HBox([self.count])
         else:
-            answer_row = w.VBox([w.HBox([self.rotate_button, self.back_button]),
+            answer_row = self.play_row = w.VBox([w.HBox([self.rotate_button, self.back_button]),
                                  w.HBox([self.decisions, self.play_button, self.quick])])
         self._wire()
         children = [self.title, self.question,
@@ -184,6 +184,7 @@ class PuzzleBoard(w.VBox):
         for box in [*self.boxes.values(), self.count]:
             box.disabled = done
         if m.kind == BEST:
+            self.play_row.layout.display = "none" if done else None
             self._refresh_decisions(done)
 
     def _refresh_decisions(self, done: bool) -> None:
