@@ -14,10 +14,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.as_dict(), indent=2))
         return 0
     for row in result.rows:
-        who = ", ".join(row.scorers) or "nobody"
-        tiles = " ".join(f"{x},{y}" for x, y in row.tiles)
-        notes = f"  [{'; '.join(row.notes)}]" if row.notes else ""
-        print(f"{row.kind:8} {row.points:3}  {who:14} {row.reason}  tiles {tiles}{notes}")
+        print(row)
     print("total: " + ", ".join(f"{c} {n}" for c, n in result.scores.items()))
     return 0
 
