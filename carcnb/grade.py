@@ -181,7 +181,7 @@ def topics(p: Position, rows: tuple[ScoreRow, ...] = ()) -> tuple[str, ...]:
     kind = []
     if p.question is not None and p.question.kind == "best" and p.hand and not p.played:
         kind.append("placement")
-        if getattr(p, "pile", None) == ():
+        if p.pile == ():
             kind.append("last-tile")
     return tuple((rules or ["base"]) + scoring + kind)
 
@@ -317,6 +317,5 @@ def stale(p: Position) -> str | None:
         return f"no grade (difficulty and topics): run carcnb grade {p.path}"
     g = grade(p)
     if (q.difficulty, q.topics) != (g.difficulty, g.topics):
-        return (f"stale grade: file says difficulty {q.difficulty}, topics {list(q.topics)}; "
-                f"the engine says {g}: run carcnb grade {p.path}")
+        return f"stale grade: file says {Grade(q.difficulty, q.topics)}; the engine says {g}: run carcnb grade {p.path}"
     return None

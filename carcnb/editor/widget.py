@@ -16,6 +16,7 @@ from ipyevents import Event
 from ..geometry import PORT_NAMES
 from ..position import EXPANSIONS, Position
 from ..state import GameState
+from .keyguard import KeyGuard
 from .model import EDIT, PLAY, TOOLS, EditorModel
 from .views import ScoreLine, ScoreTable
 
@@ -117,6 +118,7 @@ class BoardEditor(w.VBox):
             self.scores,
             _classed(game, "carcnb-rulings"),
             _classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
+            KeyGuard(".carcnb-editor"),
         ])
         self.add_class("carcnb-editor")
         m.on_change(self.refresh)
