@@ -19,12 +19,12 @@ from typing import Callable
 from .. import verdict
 from ..actions import Action, Place
 from ..editor.model import PLAY, EditorModel
-from ..editor.views import HandView, Picture, ScoreLine, action_pos, action_ports
+from ..editor.views import HandView, Picture, action_pos, action_ports
 from ..errors import CarcnbError
 from ..game_io import state_from_position
 from ..geometry import Pos
 from ..position import Position, load
-from ..questions import placements
+from ..questions import final_score, placements
 from ..state import GameState
 from ..wording import question_text
 from .views import Shown, Step
@@ -174,9 +174,16 @@ class PuzzleModel:
             right=v.right if v else None,
             answer=r.answer_text if r else "",
             explanation=(r.explanation or "") if r else "",
-            breakdown=tuple(ScoreLine.of(row) for row in r.rows) if r else (),
+            breakdown=tuple(r.rows) if r else (),
+            totals=self._totals() if r and r.rows else {},
             line=tuple(f"{who}: {action}" for who, action in r.play) if r else (),
         )
+
+    def _totals(self) -> dict[str, int]:
+        """Everyone's points once the answer is played: the final scoring, or the best play of the turn."""
+        if self.kind == BEST:
+            return dict(self._played_out().scores)
+        return final_score(self.position).scores
 
     def _played_out(self) -> GameState:
         """The position after the best play of the rest of the turn."""
