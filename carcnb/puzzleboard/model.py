@@ -78,6 +78,11 @@ class PuzzleModel:
         for cb in self._listeners:
             cb()
 
+    def _busy(self, message: str) -> None:
+        """Say what the engine is doing before a search that may take seconds (a view shows it at once)."""
+        self.status = message
+        self._notify(changed=False)
+
     # ----- what the board shows -----------------------------------------------------------------------------
     @property
     def title(self) -> str:
@@ -212,6 +217,8 @@ class PuzzleModel:
             self.status = str(e)
             self._notify(changed=False)
             return None
+        if self.kind == BEST:
+            self._busy("checking your line…")
         self.verdict = verdict.check_answer(self.position, answer)
         self.status = ("well done" + ("" if self.solved else " (after a reveal: not counted as solved)")
                        if self.verdict.right else self._retry())
@@ -241,8 +248,7 @@ class PuzzleModel:
     def hint(self) -> str | None:
         """One more hint (general first, then more specific); None when there are no more."""
         if self._hints is None:
-            self.status = "working out the hints…"  # some take the engine a few seconds
-            self._notify(changed=False)
+            self._busy("working out the hints…")
             self._hints = list(verdict.hints(self.position))
         if not self.more_hints:
             self.status = "no more hints: Reveal shows the answer and why"
@@ -256,6 +262,7 @@ class PuzzleModel:
     def reveal(self) -> verdict.Reveal:
         """The answer, its explanation and breakdown, and (``best``) the answer line on the picture."""
         if self.revealed is None:
+            self._busy("working out the answer…")
             self.revealed = verdict.reveal(self.position)
             self.ever_revealed = self.ever_revealed or not (self.verdict and self.verdict.right)
         self.status = "the answer, and why"
