@@ -57,7 +57,6 @@ class PuzzleModel:
             self.seat, self.mover = p.players.index(p.mover), p.mover
             self._start = 0
             self._opening = {}
-        self.status = ""
         self.verdict: verdict.Verdict | None = None
         self.revealed: verdict.Reveal | None = None
         self.ever_revealed = False  # a reveal before a right answer: the puzzle is not counted as solved
@@ -197,7 +196,8 @@ class PuzzleModel:
             state.apply(action)
         return state
 
-    def _extent(self, state, extra=()) -> tuple[int, int, int, int]:
+    def _extent(self, state: GameState, extra: list[tuple[int, int, int]] | tuple = ()) -> tuple[int, int, int, int]:
+        """The board and the marked placements, plus a margin."""
         spots = list(state.board.tiles) + [(x, y) for x, y, *_ in extra]
         xs, ys = [x for x, _ in spots] or [0], [y for _, y in spots] or [0]
         return (min(xs) - MARGIN, max(xs) + 1 + MARGIN, min(ys) - MARGIN, max(ys) + 1 + MARGIN)
