@@ -8,7 +8,6 @@ each picture to a PNG, asks the question in words and reads answers, ``hint``, `
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
