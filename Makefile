@@ -15,7 +15,9 @@ $(STAMP): $(PY) pyproject.toml
 
 install: $(STAMP)
 
-# pytest exits 5 when a folder holds no test yet; that is not a failure of the kit.
+# pytest exits 5 when a folder holds no test yet; that is not a failure of the kit. Editors that notebooks
+# open autosave into a temporary data folder, not the user's.
+test: export CARCNB_DATA_DIR = $(shell mktemp -d)
 test: $(STAMP)
 	$(PY) tools/ensure_chromium.py
 	$(PY) -m pytest -q tests || [ $$? -eq 5 ]

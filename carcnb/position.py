@@ -22,9 +22,8 @@ from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
-KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "rulings", "flood",
-        "board",
-        "question")
+KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "pile", "rulings",
+        "flood", "board", "question")
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
 
@@ -102,6 +101,7 @@ class Position:
     hand: str | None = None
     played: tuple[str, ...] = ()  # this turn's actions so far, after drawing ``hand`` (mid-turn positions)
     gone: tuple[str, ...] = ()  # tiles out of the game: discarded, or replaced by the flood or the meteor
+    pile: tuple[str, ...] | None = None  # the tiles still to draw; None: every set's tiles not used elsewhere
     rulings: tuple[tuple[str, str], ...] = ()
     flood: tuple[tuple[str, bool | str], ...] = ()
     question: Question | None = None
@@ -209,6 +209,7 @@ def parse(text: str, path: str = "<position>") -> Position:
     unknown = [t for t in gone if t not in catalogue()]
     if unknown:
         raise where.error("gone", gone, f"unknown tile {unknown[0]!r} (known: {_known_tiles()})")
+    pile = _parse_pile(doc.get("pile"), where)
     rulings = doc.get("rulings", {})
     if not isinstance(rulings, dict):
         raise where.error("rulings", rulings, 'expected { "ruling.id" = "option" }')
@@ -223,8 +224,9 @@ def parse(text: str, path: str = "<position>") -> Position:
                                           "(the player who placed FL; the flood spreads on their next turn)")
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
-    return Position(tuple(players), board, tuple(sets), title, to_move, tuple(scores.items()), hand,
-                    tuple(played), tuple(gone), tuple(rulings.items()), tuple(flood.items()), question, path)
+    return Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
+                    scores=tuple(scores.items()), hand=hand, played=tuple(played), gone=tuple(gone), pile=pile,
+                    rulings=tuple(rulings.items()), flood=tuple(flood.items()), question=question, path=path)
 
 
 def load(path: str | Path) -> Position:
@@ -246,6 +248,18 @@ def _opt_str(doc: dict, key: str, where: _Where) -> str | None:
     if value is not None and not isinstance(value, str):
         raise where.error(key, value, f"expected {key} to be a string")
     return value
+
+
+def _parse_pile(pile: object, where: _Where) -> tuple[str, ...] | None:
+    if pile is None:
+        return None
+    if not isinstance(pile, list) or any(not isinstance(t, str) for t in pile):
+        raise where.error("pile", pile, 'expected pile = ["TILE", ...]: the tiles still to draw, in any order '
+                                        "(pile = [] when the tile in hand is the last of the game)")
+    unknown = [t for t in pile if t not in catalogue()]
+    if unknown:
+        raise where.error("pile", pile, f"unknown tile {unknown[0]!r} (known: {_known_tiles()})")
+    return tuple(pile)
 
 
 def _known_tiles() -> str:
@@ -386,9 +400,11 @@ def dump(p: Position) -> str:
     if p.sets:
         out.append(f"sets = {_value(p.sets)}")
     out.append(f"players = {_value(p.players)}")
-    for key in ("to_move", "scores", "hand", "played", "gone", "rulings", "flood"):
+    for key in ("to_move", "scores", "hand", "played", "gone", "pile", "rulings", "flood"):
         value = getattr(p, key)
-        if value not in (None, ()):
+        if key == "pile" and value is not None:  # an empty pile is written too: it says "the last turn"
+            out.append(f"pile = {_value(list(value))}")
+        elif value not in (None, ()):
             out.append(f"{key} = {_value(value)}")
     out.append("")
     out.append('board = """')

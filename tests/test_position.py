@@ -243,7 +243,7 @@ FRAGMENTS = [
     'sets = ["river"]', 'sets = ["ferries", "disasters"]', 'sets = "river"', 'title = "t"', "title = 3",
     'to_move = "blue"', 'to_move = ["blue"]', "scores = { red = 3 }", "scores = { red = 99999999999999999999 }",
     'scores = { red = "3" }', 'hand = "V"', "hand = 1", 'played = ["place 0,1 0", "pass"]', 'played = ["fly"]',
-    "played = [1]", 'rulings = { "scoring.edition" = "second" }', 'rulings = { "scoring.edition" = ["second"] }',
+    "played = [1]", "pile = []", 'pile = ["E", "V", "E"]', 'pile = "E"', 'pile = ["Q9"]', 'rulings = { "scoring.edition" = "second" }', 'rulings = { "scoring.edition" = ["second"] }',
     'rulings = { "scoring.edition" = { a = 1 } }', 'rulings = { "x.y" = "z" }', "rulings = 3",
     "flood = { spread = true }", 'flood = { spread = "yes" }', 'flood = { by = "blue" }', "flood = { by = [1] }",
     'board = """', '"""', "board = 7", 'board = "0,0 D 0"', "0,0 D 0", "0,1 E 180 red@NNW", "1,0 U 90 blue@E",

@@ -97,22 +97,25 @@ def resolve_legal(state: GameState, legal: Iterable[Placement] | bool | None) ->
 
 def draw_board(ax: Axes, source: Position | GameState, *, highlight: Node | Feature | None = None,
                coords: bool = False, legal: Iterable[Placement] | bool | None = None,
-               preview: tuple[str, int, int, int] | None = None, extent: Extent | None = None) -> list:
+               preview: tuple[str, int, int, int] | None = None, preview_fits: bool = True,
+               extent: Extent | None = None) -> list:
     """Draw ``source`` into ``ax`` and return the artists.
 
     ``highlight`` outlines and tints a feature (given as a node or a Feature); ``legal`` marks placements
-    (``True``: those of the tile in hand); ``preview`` = (tile, x, y, rot) draws a see-through tile;
+    (``True``: those of the tile in hand); ``preview`` = (tile, x, y, rot) draws a see-through tile, struck
+    through in red when ``preview_fits`` is False (it may not go there at that rotation);
     ``coords`` labels columns and rows; ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
     board plus one tile).
     """
     state, tokens = as_state(source)
     return draw_state(ax, state, tokens, highlight=highlight, coords=coords, legal=legal, preview=preview,
-                      extent=extent)
+                      preview_fits=preview_fits, extent=extent)
 
 
 def draw_state(ax: Axes, state: GameState, tokens: dict, *, highlight: Node | Feature | None = None,
                coords: bool = False, legal: Iterable[Placement] | bool | None = None,
-               preview: tuple[str, int, int, int] | None = None, extent: Extent | None = None) -> list:
+               preview: tuple[str, int, int, int] | None = None, preview_fits: bool = True,
+               extent: Extent | None = None) -> list:
     """``draw_board`` for a state already converted, with its tokens (see ``as_state``)."""
     legal = resolve_legal(state, legal)
     if extent is None:
@@ -138,7 +141,7 @@ def draw_state(ax: Axes, state: GameState, tokens: dict, *, highlight: Node | Fe
     if legal:
         artists += _legal(ax, legal, scale)
     if preview is not None:
-        artists += _preview(ax, preview, scale)
+        artists += _preview(ax, preview, scale, preview_fits)
     artists += _followers(ax, state, scale)
     if coords:
         artists += _coords(ax, extent, scale)
@@ -320,14 +323,21 @@ def _legal(ax: Axes, legal: list[Placement], scale: float) -> list:
     return artists
 
 
-def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float) -> list:
+def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float, fits: bool = True) -> list:
+    """The tile that a click would put: see-through with a dashed frame; when it does not fit there, paler,
+    framed in red and struck through."""
     tid, x, y, rot = preview
     if tid not in catalogue() or rot not in ROTATIONS:
         raise CarcnbError(f"cannot preview {preview!r}: expected (tile id, x, y, rotation 0/90/180/270)")
     art = tile_art(catalogue()[tid], rot)
-    artists = _tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6)
-    artists += _polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", st.LEGAL_EDGE, 1.5 * scale, z=Z_PREVIEW + 0.45,
-                      linestyles="--")
+    artists = _tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6 if fits else 0.4)
+    frame = st.LEGAL_EDGE if fits else st.MISFIT
+    artists += _polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", frame, (1.5 if fits else 3.0) * scale,
+                      z=Z_PREVIEW + 0.45, linestyles="--" if fits else "-")
+    if not fits:
+        cross = [sh.band(np.array([(x + 0.1, y + 0.1), (x + 0.9, y + 0.9)]), 0.03),
+                 sh.band(np.array([(x + 0.1, y + 0.9), (x + 0.9, y + 0.1)]), 0.03)]
+        artists += _polys(ax, cross, to_rgba(st.MISFIT, 0.8), z=Z_PREVIEW + 0.4)
     return artists
 
 
