@@ -118,7 +118,8 @@ class BoardView:
             if len(self._pictures) >= PICTURES_KEPT:
                 self._pictures.pop(next(iter(self._pictures)))
             png, geometry = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
-                                       preview=pic.preview, highlight=pic.highlight)
+                                       preview=pic.preview, preview_fits=pic.preview_fits,
+                                       highlight=pic.highlight, coords=True)
             steps = self.steps() if self.steps is not None else ()
             self._pictures[pic.key] = (mark_steps(png, geometry, steps) if steps else png, geometry)
         png, self.geometry = self._pictures[pic.key]
