@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..actions import Action, Discard, Draw, Place, parse_action
 from ..errors import CarcnbError
-from ..features import FIGURE_KINDS, Node
+from ..features import FIGURE_KINDS, Node, split_figure
 from ..game_io import game_of, position_as_it_stands, position_from_state, problems, state_from_position
 from ..geometry import PORT_NAMES, Pos, pos_text
 from ..position import Position, load, save
@@ -24,9 +24,10 @@ from ..rules.base import DeployStep, apply_final
 from ..rulings import RULINGS, involved, resolve
 from ..state import CHANCE, Game, GameState
 from ..tiles import catalogue
+from ..wording import question_text
 from . import edits, figures, why
 from .frame import Frame
-from .views import (HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
+from .views import (DecisionMarks, HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
                     as_it_stands, root_position)
 
 PLAY = "play"
@@ -174,6 +175,34 @@ class EditorModel:
         if tid is None or pos in st.board.tiles:
             return None
         return (tid, pos[0], pos[1], self._place_rotation(tid))
+
+    def question(self) -> str | None:
+        """A loaded puzzle's question in words (None for a position without one)."""
+        p = self.position if self.mode == EDIT else self.origin
+        if p.question is None:
+            return None
+        if "question" not in self._cache:
+            try:
+                self._cache["question"] = question_text(p)
+            except CarcnbError as e:
+                self._cache["question"] = f"{p.question.kind} question (not worded: {e})"
+        return self._cache["question"]  # type: ignore[return-value]
+
+    def marks(self) -> DecisionMarks:
+        """What the picture marks for the decision being made (play only; placing has its own marks)."""
+        if self.mode != PLAY or self._placing():
+            return DecisionMarks()
+        st = self.state
+        targets: dict[tuple[Pos, int | None], None] = {}
+        for a in self.legal():
+            pos = action_pos(a)
+            if pos is not None:
+                for port in action_ports(a) or (None,):
+                    targets[(pos, port)] = None
+        ext = st.ext
+        carry = ext.get("tornado_carry")
+        carried = (ext["tornado"], *split_figure(carry)) if carry and ext.get("tornado") else None
+        return DecisionMarks(tuple(targets), tuple(ext.get("meteor_chosen") or ()), carried)
 
     def in_hand(self) -> HandView:
         """The tile the next click puts (or draws), at the rotation it would go down."""

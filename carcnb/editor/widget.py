@@ -83,10 +83,11 @@ class BoardEditor(w.VBox):
         self.figure = classed(w.Dropdown(description="figure", options=list(FIGURE_KINDS), value=m.figure,
                                          layout=w.Layout(width="14em")), "carcnb-figure")
         self.hand_button = classed(w.Button(description="put in hand"), "carcnb-hand")
-        self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width,
+        self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width, overlay=self._mark_decision,
                               keys={"r": m.rotate, "R": lambda: m.rotate(-1), "z": m.undo, "u": m.undo, "y": m.redo})
         self.board, self.pointer = self.view.image, self.view.pointer
         self.status = classed(w.HTML(), "carcnb-status")
+        self.question = classed(w.HTML(), "carcnb-question")
         self.problems = classed(w.HTML(), "carcnb-problems")
         self.actions = classed(w.Dropdown(description="decision"), "carcnb-actions")
         self.apply_button = classed(w.Button(description="apply"), "carcnb-apply")
@@ -118,7 +119,7 @@ class BoardEditor(w.VBox):
         super().__init__(children=[
             w.HBox([self.mode, self.undo_button, self.redo_button]),
             w.HBox([self.palette, self.rotate_button]),
-            self.play_row, self.edit_row,
+            self.play_row, self.edit_row, self.question,
             w.HBox([self.board, self.hand.box], layout=w.Layout(align_items="flex-start")),
             self.pointer, self.status, self.problems,
             classed(w.HBox([self.actions, self.apply_button, self.quick]), "carcnb-decisions"),
@@ -192,6 +193,21 @@ class BoardEditor(w.VBox):
         """An ipyevents event on the board picture (also callable directly, as the tests do)."""
         self.view.handle_event(event)
 
+    def _mark_decision(self, png: bytes, geometry) -> bytes:
+        """The picture with the decision being made marked: the meteor's landing points chosen so far,
+        numbered; the spots a click may choose; the figure the tornado carries."""
+        from ..render.overlay import mark_targets
+        from ..render.ports import port_point
+        from ..render.steps import Step, mark_steps
+
+        marks = self.model.marks()
+        if marks.aims:
+            png = mark_steps(png, geometry, [Step(i, f"meteor {x},{y}", (x + 0.5, y + 0.5))
+                                             for i, (x, y) in enumerate(marks.aims, 1)])
+        points = [port_point(port, *pos) if port is not None else (pos[0] + 0.5, pos[1] + 0.5)
+                  for pos, port in marks.targets]
+        return mark_targets(png, geometry, points, marks.carried)
+
     # ----- showing the model --------------------------------------------------------------------------------
     def _once(self, name: str, key: object) -> bool:
         """True when ``key`` differs from what part ``name`` shows (so it must be updated)."""
@@ -250,6 +266,9 @@ class BoardEditor(w.VBox):
             self.ruling_menus[r.id].value = r.current
             self.ruling_rows[r.id].layout.display = None if r.involved else "none"
         self.position_tools.refresh()
+        question = m.question()
+        self.question.layout.display = "none" if question is None else None
+        self.question.value = f"<b>{html.escape(question or '')}</b>"
         enabled = m.game.sets
         for s, box in self.sets.items():
             box.value = s in enabled
