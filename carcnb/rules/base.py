@@ -221,6 +221,7 @@ def final_rows(state: GameState) -> list[ScoreRow]:
 
 def apply_final(state: GameState) -> list[ScoreRow]:
     """Apply the effects before final scoring, score the board and end the game."""
+    state.j.setattr(state, "final_from", len(state.rows))
     for m in state.modules:
         m.before_final(state)
     rows = final_rows(state)
