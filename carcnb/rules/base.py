@@ -219,10 +219,15 @@ def final_rows(state: GameState) -> list[ScoreRow]:
     return rows
 
 
-def apply_final(state: GameState) -> list[ScoreRow]:
-    """Apply the effects before final scoring, score the board and end the game."""
+def end_effects(state: GameState) -> None:
+    """Apply the effects that come after the last tile and before final scoring (the earthquake's tokens)."""
     for m in state.modules:
         m.before_final(state)
+
+
+def apply_final(state: GameState) -> list[ScoreRow]:
+    """Apply the effects before final scoring, score the board and end the game."""
+    end_effects(state)
     rows = final_rows(state)
     for row in rows:
         state.add_points(row)
