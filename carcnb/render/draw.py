@@ -156,10 +156,10 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
     artists += draw_ferries(ax, _ferry_ends(state), scale)
     artists += draw_shading(ax, board, scale)
     artists += _tokens(ax, state, scale, _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile))
-    lit = [(highlight, st.HIGHLIGHT, st.HIGHLIGHT_TINT)] if highlight is not None else []
-    lit += [(h, st.DIFFERS, st.DIFFERS_TINT) for h in highlight_features]
-    for feature, edge, tint in lit:
-        artists += _highlight(ax, state, feature, scale, edge, tint)
+    lit = [(highlight, st.HIGHLIGHT, st.HIGHLIGHT_TINT, 0.55)] if highlight is not None else []
+    lit += [(h, st.DIFFERS, st.DIFFERS_TINT, 0.4) for h in highlight_features]
+    for feature, edge, tint, alpha in lit:
+        artists += _highlight(ax, state, feature, scale, edge, tint, alpha)
     if lit:
         ax.set_xlim(x0, x1)  # images change the limits
         ax.set_ylim(y0, y1)
@@ -287,8 +287,8 @@ def _feature_nodes(state: GameState, highlight: Highlight) -> tuple[Node, ...]:
     return state.board.feature(node).nodes
 
 
-def _highlight(ax: Axes, state: GameState, highlight: Highlight, scale: float, edge: str = st.HIGHLIGHT,
-               tint=st.HIGHLIGHT_TINT) -> list:
+def _highlight(ax: Axes, state: GameState, highlight: Highlight, scale: float, edge: str, tint, alpha: float
+               ) -> list:
     """Tint the feature's segments and outline the tiles it spans."""
     by_tile: dict[Pos, set[int]] = {}
     for pos, seg in _feature_nodes(state, highlight):
@@ -301,7 +301,7 @@ def _highlight(ax: Axes, state: GameState, highlight: Highlight, scale: float, e
         if placed is None:
             continue
         layer = image.copy()
-        layer[..., 3] = segment_mask(placed.tile, placed.rot, frozenset(segs)) * 0.55
+        layer[..., 3] = segment_mask(placed.tile, placed.rot, frozenset(segs)) * alpha
         artists.append(ax.imshow(layer, extent=(x, x + 1, y, y + 1), origin="upper", zorder=Z_HIGHLIGHT,
                                  interpolation="bilinear"))
     tiles = set(by_tile)
