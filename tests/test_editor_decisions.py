@@ -1,5 +1,6 @@
-"""What the editor marks while a decision is made (the meteor's aims in order, the spots a click may choose,
-the figure the tornado carries, crop circle targets), and a loaded puzzle's question in words."""
+"""What the editor marks while a decision is made (the spots a click may choose: the meteor's next landing,
+the tornado's step, crop circle targets; the picture it draws carries the meteor's aims and what the tornado
+carries), and a loaded puzzle's question in words."""
 from __future__ import annotations
 
 import pytest
@@ -14,16 +15,14 @@ from conftest import RIVER, position_from_text
 NNW, ESE = PORT_INDEX["NNW"], PORT_INDEX["ESE"]
 
 
-def test_the_meteors_aims_are_numbered_in_order_and_its_next_landings_marked():
+def test_the_meteors_next_landings_are_marked_and_its_aims_drawn():
     m = EditorModel(position_from_text(RIVER + "1,0 D 0", hand="MT", sets=["river", "disasters"]))
-    assert m.marks().aims == () and (((1, 0), None) in m.marks().targets)  # where red may point
-    assert ((0, 0), None) not in m.marks().targets  # never the start tile
+    assert ((1, 0), None) in m.targets()  # where red may point
+    assert ((0, 0), None) not in m.targets()  # never the start tile
     assert m.click((0, -1))  # red points; blue may move it to a tile beside
-    marks = m.marks()
-    assert marks.aims == ((0, -1),)
-    assert {pos for pos, _ in marks.targets} == {(0, -2)}  # the only neighbour the meteor may land on
+    assert {pos for pos, _ in m.targets()} == {(0, -2)}  # the only neighbour the meteor may land on
     assert m.click((0, -2))
-    assert m.marks().aims == ((0, -1), (0, -2))
+    assert m.picture().source.ext["meteor_chosen"] == ((0, -1), (0, -2))  # the picture numbers them
 
 
 def test_the_tornado_shows_what_it_carries():
@@ -31,13 +30,12 @@ def test_the_tornado_shows_what_it_carries():
     m = EditorModel(position_from_text(line, hand="TO1", sets=["disasters"]))
     m.rotation = 90
     assert m.click((3, 0))  # the tornado on the road's end
-    assert {pos for pos, _ in m.marks().targets} >= {(2, 0)}
-    assert m.marks().carried is None
+    assert {pos for pos, _ in m.targets()} >= {(2, 0)}
     for _ in range(4):
         if m.state.ext.get("tornado_carry"):
             break
         m.click((m.state.ext["tornado"][0] - 1, 0))  # west along the road, onto blue's follower
-    assert m.marks().carried == ((1, 0), "blue", "follower")
+    assert m.picture().source.ext["tornado_carry"] == "blue"  # the picture draws it with the tornado
 
 
 def test_crop_circle_targets_are_the_followers_that_may_be_added_to():
@@ -45,15 +43,15 @@ def test_crop_circle_targets_are_the_followers_that_may_be_added_to():
     m = EditorModel(position_from_text(farms, hand="CF2", sets=["cropcircles"], players=["red", "blue", "green"]))
     for text in ("place 1,0 0", "pass", "crop add"):
         assert m.apply_text(text), m.status
-    assert m.marks().targets == (((0, -1), NNW),)  # blue adds next to its farmer
+    assert m.targets() == (((0, -1), NNW),)  # blue adds next to its farmer
     assert m.click((0, -1), NNW)
-    assert m.marks().targets == (((0, 0), ESE),)  # then red, the placer, last
+    assert m.targets() == (((0, 0), ESE),)  # then red, the placer, last
 
 
 def test_placing_and_free_edit_mark_nothing_more():
     m = EditorModel(position_from_text("0,0 D 0", hand="E"))
-    assert m.marks().targets == () and m.marks().aims == ()  # placing: the legal squares say it
-    assert EditorModel(position_from_text("0,0 D 0"), mode=EDIT).marks().targets == ()
+    assert m.targets() == ()  # placing: the legal squares say it
+    assert EditorModel(position_from_text("0,0 D 0"), mode=EDIT).targets() == ()
 
 
 @pytest.mark.parametrize("path", ["puzzles/base/road-loop.toml", "puzzles/disasters/meteor-point-beside.toml"])
@@ -75,7 +73,7 @@ def test_view_marks_and_question():
     assert plain.question.layout.display == "none"
     before = plain.board.value
     plain.handle_event({"type": "click", **dict(zip(("dataX", "dataY"), plain.geometry.to_pixel(0.5, -0.5)))})
-    assert plain.model.marks().aims == ((0, -1),) and plain.board.value != before
+    assert plain.model.targets() and plain.board.value != before
     ed = BoardEditor(load("puzzles/base/road-loop.toml"))
     assert ed.question.layout.display is None and html_text(ed.question.value) == question_text(ed.value)
 

@@ -16,7 +16,7 @@ from typing import Callable
 
 from ..actions import Action, Discard, Draw, Place, parse_action
 from ..errors import CarcnbError
-from ..features import FIGURE_KINDS, Node, split_figure
+from ..features import FIGURE_KINDS, Node
 from ..game_io import game_of, position_as_it_stands, position_from_state, problems, state_from_position
 from ..geometry import PORT_NAMES, Pos, pos_text
 from ..position import Position, load, save
@@ -27,7 +27,7 @@ from ..tiles import catalogue
 from ..wording import question_text
 from . import edits, figures, why
 from .frame import Frame
-from .views import (DecisionMarks, HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
+from .views import (HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
                     as_it_stands, root_position)
 
 PLAY = "play"
@@ -188,21 +188,20 @@ class EditorModel:
                 self._cache["question"] = f"{p.question.kind} question (not worded: {e})"
         return self._cache["question"]  # type: ignore[return-value]
 
-    def marks(self) -> DecisionMarks:
-        """What the picture marks for the decision being made (play only; placing has its own marks)."""
+    def targets(self) -> tuple[tuple[Pos, int | None], ...]:
+        """The spots a click may choose in the decision being made: a tile (the meteor's landing, the
+        tornado's step) or a port of it (a follower to deploy, add or remove, a ferry's end). Play only;
+        placing marks its legal squares instead. (The picture itself shows the meteor's aims so far and
+        what the tornado carries.)"""
         if self.mode != PLAY or self._placing():
-            return DecisionMarks()
-        st = self.state
+            return ()
         targets: dict[tuple[Pos, int | None], None] = {}
         for a in self.legal():
             pos = action_pos(a)
             if pos is not None:
                 for port in action_ports(a) or (None,):
                     targets[(pos, port)] = None
-        ext = st.ext
-        carry = ext.get("tornado_carry")
-        carried = (ext["tornado"], *split_figure(carry)) if carry and ext.get("tornado") else None
-        return DecisionMarks(tuple(targets), tuple(ext.get("meteor_chosen") or ()), carried)
+        return tuple(targets)
 
     def in_hand(self) -> HandView:
         """The tile the next click puts (or draws), at the rotation it would go down."""

@@ -63,17 +63,6 @@ class Picture:
 
 
 @dataclass(frozen=True)
-class DecisionMarks:
-    """What the picture marks while a decision is made: the spots a click may choose (a tile, or a port
-    of it), the meteor's landing points chosen so far in order, and the figure the tornado carries
-    (its tile, colour and kind)."""
-
-    targets: tuple[tuple[Pos, int | None], ...] = ()
-    aims: tuple[Pos, ...] = ()
-    carried: tuple[Pos, str, str] | None = None
-
-
-@dataclass(frozen=True)
 class HandView:
     """The tile a click would put, drawn beside the board at its rotation, with a line saying whose it is."""
 

@@ -194,19 +194,13 @@ class BoardEditor(w.VBox):
         self.view.handle_event(event)
 
     def _mark_decision(self, png: bytes, geometry) -> bytes:
-        """The picture with the decision being made marked: the meteor's landing points chosen so far,
-        numbered; the spots a click may choose; the figure the tornado carries."""
+        """The picture with a ring on each spot a click may choose in the decision being made."""
         from ..render.overlay import mark_targets
         from ..render.ports import port_point
-        from ..render.steps import Step, mark_steps
 
-        marks = self.model.marks()
-        if marks.aims:
-            png = mark_steps(png, geometry, [Step(i, f"meteor {x},{y}", (x + 0.5, y + 0.5))
-                                             for i, (x, y) in enumerate(marks.aims, 1)])
         points = [port_point(port, *pos) if port is not None else (pos[0] + 0.5, pos[1] + 0.5)
-                  for pos, port in marks.targets]
-        return mark_targets(png, geometry, points, marks.carried)
+                  for pos, port in self.model.targets()]
+        return mark_targets(png, geometry, points)
 
     # ----- showing the model --------------------------------------------------------------------------------
     def _once(self, name: str, key: object) -> bool:
