@@ -720,6 +720,25 @@ class EditorModel:
         self._notify()
         return True
 
+    def post(self, directory: str | Path, fmt: str = "markdown"):
+        """Write a forum post of the position into ``directory`` (``carcnb.post.write_post``: the text, with
+        the verdict under each reading that matters, and its picture). Returns the written files, or None
+        when nothing could be written (the status says why; the editor is left as it was)."""
+        from ..post import write_post
+
+        target = Path(directory)
+        try:
+            if target.exists() and not target.is_dir():
+                raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
+            files = write_post(self.value, target, fmt)
+        except (OSError, CarcnbError) as e:
+            self.status = f"no post written: {e}; nothing was changed"
+            self._notify()
+            return None
+        self.status = f"post written: {files.text_path} and {files.picture_path}"
+        self._notify()
+        return files
+
     def load(self, path: str | Path) -> bool:
         """Open a position file: an undoable edit in free edit, a new game from it in play."""
         try:

@@ -16,7 +16,7 @@ from ..state import GameState
 from . import autosave as _autosave
 from .keyguard import KeyGuard
 from .board_view import BoardView
-from .panels import HandPanel, PositionPanel, classed
+from .panels import HandPanel, PositionPanel, PostPanel, classed
 from .model import EDIT, PLAY, TOOLS, EditorModel
 from .views import ScoreLine, ScoreTable
 
@@ -109,6 +109,7 @@ class BoardEditor(w.VBox):
 
         self.hand = HandPanel(m)
         self.position_tools = PositionPanel(m, self._observe)
+        self.posting = PostPanel(m)
 
         self._wire()
         self.play_row = classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
@@ -126,6 +127,7 @@ class BoardEditor(w.VBox):
             self.scores,
             classed(game, "carcnb-rulings"),
             classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
+            self.posting.box,
             KeyGuard(".carcnb-editor"),
         ])
         self.add_class("carcnb-editor")
