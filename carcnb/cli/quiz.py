@@ -8,7 +8,6 @@ each picture to a PNG, asks the question in words and reads answers, ``hint``, `
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
@@ -26,9 +25,9 @@ def run(args: argparse.Namespace) -> int:
         return _answer_once(args)
     from ..collection import puzzle_root
 
-    files = puzzle_files([args.path] if args.path else [str(puzzle_root())])
+    files = puzzle_files([args.file] if args.file else [str(puzzle_root())])
     if not files:
-        raise CarcnbError(f"no .toml files under {args.path}")
+        raise CarcnbError(f"no .toml files under {args.file}")
     pictures = Path(args.picture_dir) if args.picture_dir else Path(tempfile.mkdtemp(prefix="carcnb-quiz-"))
     pictures.mkdir(parents=True, exist_ok=True)
     Session(files, pictures).play()
@@ -36,13 +35,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _answer_once(args: argparse.Namespace) -> int:
-    if not args.path:
+    if not args.file:
         raise CarcnbError("--answer needs the puzzle file: carcnb quiz FILE --answer TEXT")
-    p = _puzzle(load(args.path))
+    p = _puzzle(load(args.file))
     try:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:
-        raise AnswerSyntaxError(f"{args.path}: {e}") from None
+        raise AnswerSyntaxError(f"{args.file}: {e}") from None
     verdict = check_answer(p, given)
     print(verdict_text(verdict))
     if verdict.right and p.question.explanation:
@@ -153,7 +152,8 @@ class Session:
 
 def register(sub) -> None:
     p = sub.add_parser("quiz", help="solve puzzles: the verdict on an answer, or an interactive session")
-    p.add_argument("path", nargs="?", help="a puzzle file or folder (default: the shipped collection)")
+    p.add_argument("file", nargs="?", metavar="PATH",
+                   help="a puzzle file or folder (default: the shipped collection)")
     p.add_argument("--answer", metavar="TEXT", help="check this answer to the puzzle FILE and exit "
                    "(0 right, 1 wrong, 2 bad input)")
     p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "

@@ -16,7 +16,7 @@ from ..state import GameState
 from . import autosave as _autosave
 from .keyguard import KeyGuard
 from .board_view import BoardView
-from .panels import HandPanel, PositionPanel, classed
+from .panels import HandPanel, PositionPanel, PostPanel, classed
 from .model import EDIT, PLAY, TOOLS, EditorModel
 from .views import ScoreLine, ScoreTable
 
@@ -83,10 +83,11 @@ class BoardEditor(w.VBox):
         self.figure = classed(w.Dropdown(description="figure", options=list(FIGURE_KINDS), value=m.figure,
                                          layout=w.Layout(width="14em")), "carcnb-figure")
         self.hand_button = classed(w.Button(description="put in hand"), "carcnb-hand")
-        self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width,
+        self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width, overlay=self._mark_decision,
                               keys={"r": m.rotate, "R": lambda: m.rotate(-1), "z": m.undo, "u": m.undo, "y": m.redo})
         self.board, self.pointer = self.view.image, self.view.pointer
         self.status = classed(w.HTML(), "carcnb-status")
+        self.question = classed(w.HTML(), "carcnb-question")
         self.problems = classed(w.HTML(), "carcnb-problems")
         self.actions = classed(w.Dropdown(description="decision"), "carcnb-actions")
         self.apply_button = classed(w.Button(description="apply"), "carcnb-apply")
@@ -108,6 +109,7 @@ class BoardEditor(w.VBox):
 
         self.hand = HandPanel(m)
         self.position_tools = PositionPanel(m, self._observe)
+        self.posting = PostPanel(m)
 
         self._wire()
         self.play_row = classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
@@ -118,13 +120,14 @@ class BoardEditor(w.VBox):
         super().__init__(children=[
             w.HBox([self.mode, self.undo_button, self.redo_button]),
             w.HBox([self.palette, self.rotate_button]),
-            self.play_row, self.edit_row,
+            self.play_row, self.edit_row, self.question,
             w.HBox([self.board, self.hand.box], layout=w.Layout(align_items="flex-start")),
             self.pointer, self.status, self.problems,
             classed(w.HBox([self.actions, self.apply_button, self.quick]), "carcnb-decisions"),
             self.scores,
             classed(game, "carcnb-rulings"),
             classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
+            self.posting.box,
             KeyGuard(".carcnb-editor"),
         ])
         self.add_class("carcnb-editor")
@@ -192,6 +195,15 @@ class BoardEditor(w.VBox):
         """An ipyevents event on the board picture (also callable directly, as the tests do)."""
         self.view.handle_event(event)
 
+    def _mark_decision(self, png: bytes, geometry) -> bytes:
+        """The picture with a ring on each spot a click may choose in the decision being made."""
+        from ..render.overlay import mark_targets
+        from ..render.ports import port_point
+
+        points = [port_point(port, *pos) if port is not None else (pos[0] + 0.5, pos[1] + 0.5)
+                  for pos, port in self.model.targets()]
+        return mark_targets(png, geometry, points)
+
     # ----- showing the model --------------------------------------------------------------------------------
     def _once(self, name: str, key: object) -> bool:
         """True when ``key`` differs from what part ``name`` shows (so it must be updated)."""
@@ -250,6 +262,9 @@ class BoardEditor(w.VBox):
             self.ruling_menus[r.id].value = r.current
             self.ruling_rows[r.id].layout.display = None if r.involved else "none"
         self.position_tools.refresh()
+        question = m.question()
+        self.question.layout.display = "none" if question is None else None
+        self.question.value = f"<b>{html.escape(question or '')}</b>"
         enabled = m.game.sets
         for s, box in self.sets.items():
             box.value = s in enabled
