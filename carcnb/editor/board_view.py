@@ -15,6 +15,7 @@ import ipywidgets as w
 from ipyevents import Event
 
 from ..geometry import PORT_NAMES, Pos
+from ..render.export import BoardGeometry
 from ..render.steps import Step, mark_steps
 from .views import Picture
 
@@ -40,16 +41,18 @@ class ClickableBoard(Protocol):
 class BoardView:
     """A board picture (``image``) and a label naming the tile and port under the pointer (``pointer``).
     ``keys`` maps a key (as the browser names it) to a command; ``steps`` gives numbered steps to draw over
-    the picture (an answer line)."""
+    the picture (an answer line); ``overlay`` draws more over a finished picture (png, geometry -> png)."""
 
     def __init__(self, model: ClickableBoard, *, px_per_tile: int = 80, max_width: int = 960,
                  keys: dict[str, Callable[[], object]] | None = None,
-                 steps: Callable[[], Sequence[Step]] | None = None):
+                 steps: Callable[[], Sequence[Step]] | None = None,
+                 overlay: Callable[[bytes, BoardGeometry], bytes] | None = None):
         self.model = model
         self.px_per_tile = px_per_tile
         self.max_width = max_width
         self.keys = keys or {}
         self.steps = steps
+        self.overlay = overlay
         self.geometry = None  # the pixel-to-board mapping of the picture shown (``BoardGeometry``)
         self._picture_key: tuple | None = None
         self._pictures: dict[tuple, tuple] = {}  # picture key -> (png, geometry), for the current game
@@ -118,9 +121,14 @@ class BoardView:
             if len(self._pictures) >= PICTURES_KEPT:
                 self._pictures.pop(next(iter(self._pictures)))
             png, geometry = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
-                                       preview=pic.preview, highlight=pic.highlight)
+                                       preview=pic.preview, preview_fits=pic.preview_fits,
+                                       highlight=pic.highlight, coords=True)
             steps = self.steps() if self.steps is not None else ()
-            self._pictures[pic.key] = (mark_steps(png, geometry, steps) if steps else png, geometry)
+            if steps:
+                png = mark_steps(png, geometry, steps)
+            if self.overlay is not None:
+                png = self.overlay(png, geometry)
+            self._pictures[pic.key] = (png, geometry)
         png, self.geometry = self._pictures[pic.key]
         self.image.value = png
         self.image.layout.width = f"{self.geometry.width}px"

@@ -1,11 +1,12 @@
-"""Parts of the editor's view beside the board: the tile in hand, and the position's header (who moves, the
-scores, clearing the board). Each is built from the model, calls only model commands, and brings itself up
+"""Parts of the editor's view beside the board: the tile in hand, the position's header (who moves, the
+scores, clearing the board), and the Post button. Each is built from the model, calls only model commands, and brings itself up
 to date in ``refresh``; ``observe`` is the editor's (it ignores the changes a refresh makes).
 """
 from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from pathlib import Path
 
 import ipywidgets as w
 
@@ -97,3 +98,36 @@ class PositionPanel:
         scores = dict(p.scores)
         for box in self.scores.children:
             box.value = scores.get(box.description, 0)
+
+
+class PostPanel:
+    """A Post button: writes the position as a forum post into a folder and shows the text, ready to copy,
+    beside its picture."""
+
+    def __init__(self, model: EditorModel):
+        self.model = model
+        self.folder = classed(w.Text(description="post into", value="post", style={"description_width": "5em"}),
+                              "carcnb-post-folder")
+        self.button = classed(w.Button(description="post", icon="share-square",
+                                       tooltip="write the picture and a forum post (Markdown) of this position"),
+                              "carcnb-post")
+        self.text = classed(w.Textarea(layout=w.Layout(width="100%", height="18em")), "carcnb-post-text")
+        self.picture = classed(w.Image(format="png", layout=w.Layout(max_width="100%", height="auto")),
+                               "carcnb-post-picture")
+        self.where = classed(w.HTML(), "carcnb-post-files")
+        self.result = classed(w.VBox([self.where, w.HTML("<small>Select the text (Ctrl+A in the box), copy it and "
+                                                         "paste it into the forum; upload the picture beside it."
+                                                         "</small>"), self.text, self.picture],
+                                     layout=w.Layout(display="none")), "carcnb-post-result")
+        self.box = classed(w.VBox([w.HBox([self.folder, self.button]), self.result]), "carcnb-post-panel")
+        self.button.on_click(lambda _: self.post())
+
+    def post(self) -> None:
+        files = self.model.post(self.folder.value)
+        if files is None:
+            return
+        self.text.value = files.text
+        self.picture.value = Path(files.picture_path).read_bytes()
+        self.where.value = (f"written: <code>{html.escape(str(files.text_path))}</code> and "
+                            f"<code>{html.escape(str(files.picture_path))}</code>")
+        self.result.layout.display = None

@@ -168,7 +168,7 @@ def tiles(*ids: str, caption: str, columns: int = 0) -> Picture:
     known = catalogue()
     for tid in ids:
         if tid not in known:
-            raise CarcnbError(f"unknown tile {tid!r} (known: {', '.join(known)})")
+            raise CarcnbError(f"unknown tile {tid!r} (known: {', '.join(known.tiles)})")
     panels = []
     for tid in ids:
         sets = () if known[tid].set == "base" else (known[tid].set,)
