@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from carcnb.errors import CarcnbError
+from carcnb.position import load
 from carcnb.progress import Progress
 from carcnb.puzzleboard import BrowserModel
 from carcnb.puzzleboard.listing import read_collection, topics_of
@@ -163,3 +164,28 @@ def test_the_shipped_collection_is_the_default(tmp_path: Path):
     browser = BrowserModel(progress=tmp_path / "progress.json")
     assert browser.collection.root == (ROOT / "puzzles").resolve()
     assert len(browser.entries) == len(list((ROOT / "puzzles").rglob("*.toml"))) and not browser.collection.problems
+
+
+def test_the_browser_widget_picks_solves_and_marks(shelf: Path, tmp_path: Path):
+    from carcnb.puzzleboard import PuzzleBrowser
+
+    view = PuzzleBrowser(shelf, progress=tmp_path / "progress.json")
+    assert view.list.value == view.model.current.key and view.board.model is view.model.board
+    view.list.value = "base/road-loop.toml"
+    board = view.board
+    assert board.model.position.path.endswith("road-loop.toml")
+    for color, points in answer_of("base/road-loop.toml"):
+        board.boxes[color].value = str(points)
+    board.check_button.click()
+    label = dict((key, text) for text, key in view.list.options)["base/road-loop.toml"]
+    assert label.startswith("✓ ") and view.summary.value.startswith("1 of 6 puzzles solved")
+    view.topic.value = "meteor"
+    assert {key for _, key in view.list.options} == {"disasters/earthquake-meteor-none.toml",
+                                                   "disasters/meteor-point-beside.toml"}
+    first = view.list.value
+    view.next_button.click()
+    assert view.list.value != first and view.board is not board
+
+
+def answer_of(key: str) -> tuple:
+    return load(ROOT / "puzzles" / key).question.answer
