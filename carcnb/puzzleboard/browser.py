@@ -10,6 +10,7 @@ import ipywidgets as w
 from ..progress import Progress
 from .browser_model import ALL, BrowserModel
 from .listing import is_ruling
+from ..editor.keyguard import KeyGuard
 from ..editor.panels import classed
 from .widget import PuzzleBoard
 
@@ -53,6 +54,7 @@ class PuzzleBrowser(w.VBox):
             self.list,
             w.HBox([self.previous_button, self.next_button, self.summary]),
             self.status, self.stage,
+            KeyGuard(".carcnb-browser"),  # keys typed in the browser (its list, its buttons) stay out of the notebook
         ])
         self.add_class("carcnb-browser")
         m.on_change(self.refresh)
