@@ -110,8 +110,9 @@ def resolve_legal(state: GameState, legal: Iterable[Placement] | bool | None) ->
 
 def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight | None = None,
                coords: bool = True, caption: str | None = None, legal: Iterable[Placement] | bool | None = None,
-               preview: tuple[str, int, int, int] | None = None, extent: Extent | None = None,
-               highlight_features: Iterable[Highlight] = (), at_end: bool = False) -> list:
+               preview: tuple[str, int, int, int] | None = None, preview_fits: bool = True,
+               extent: Extent | None = None, highlight_features: Iterable[Highlight] = (),
+               at_end: bool = False) -> list:
     """Draw ``source`` into ``ax`` and return the artists.
 
     Flooded features and the cities the earthquake destroys are always shaded, and rule-module events in
@@ -120,13 +121,14 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
     under the Axes; ``highlight`` outlines and tints a feature (a node or a Feature), as the editor does
     under the pointer; ``highlight_features`` marks several in the colour of "scores differently" (see
     ``compare``); ``legal`` marks placements (``True``: those of the tile in hand); ``preview`` = (tile, x,
-    y, rot) draws a see-through tile; ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
+    y, rot) draws a see-through tile, struck through in red when ``preview_fits`` is False (it may not go
+    there at that rotation); ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
     board plus one tile); ``at_end`` draws the board as the final scoring sees it (the earthquake's tokens
     down).
     """
     state = as_state(source, at_end)
     artists = draw_state(ax, state, highlight=highlight, coords=coords, legal=legal, preview=preview,
-                         extent=extent, highlight_features=highlight_features)
+                         preview_fits=preview_fits, extent=extent, highlight_features=highlight_features)
     if caption:
         artists.append(ax.text(0.5, -0.01, caption, transform=ax.transAxes, ha="center", va="top",
                                color=st.CAPTION, fontsize=10, wrap=True))
@@ -135,7 +137,8 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
 
 def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None, coords: bool = True,
                legal: Iterable[Placement] | bool | None = None, preview: tuple[str, int, int, int] | None = None,
-               extent: Extent | None = None, highlight_features: Iterable[Highlight] = ()) -> list:
+               preview_fits: bool = True, extent: Extent | None = None,
+               highlight_features: Iterable[Highlight] = ()) -> list:
     """``draw_board`` for a state already converted (see ``as_state``), without a caption."""
     legal = resolve_legal(state, legal)
     if extent is None:
@@ -166,7 +169,7 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
     if legal:
         artists += _legal(ax, legal, scale)
     if preview is not None:
-        artists += _preview(ax, preview, scale)
+        artists += _preview(ax, preview, scale, preview_fits)
     artists += draw_figures(ax, _figures(state), scale)
     if coords:
         artists += _coords(ax, extent, scale, _em(st.LABEL_EM, st.LABEL_PX, px_per_tile))
@@ -332,14 +335,21 @@ def legal_marks(ax: Axes, spots: list[Pos], legal: list[Placement], scale: float
     return artists
 
 
-def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float) -> list:
+def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float, fits: bool = True) -> list:
+    """The tile that a click would put: see-through with a dashed frame; when it does not fit there, paler,
+    framed in red and struck through."""
     tid, x, y, rot = preview
     if tid not in catalogue() or rot not in ROTATIONS:
         raise CarcnbError(f"cannot preview {preview!r}: expected (tile id, x, y, rotation 0/90/180/270)")
     art = tile_art(catalogue()[tid], rot)
-    artists = tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6)
-    artists += polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", st.LEGAL_EDGE, 1.5 * scale, z=Z_PREVIEW + 0.45,
-                     linestyles="--")
+    artists = tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6 if fits else 0.4)
+    frame = st.LEGAL_EDGE if fits else st.MISFIT
+    artists += polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", frame, (1.5 if fits else 3.0) * scale,
+                     z=Z_PREVIEW + 0.45, linestyles="--" if fits else "-")
+    if not fits:
+        cross = [sh.band(np.array([(x + 0.1, y + 0.1), (x + 0.9, y + 0.9)]), 0.03),
+                 sh.band(np.array([(x + 0.1, y + 0.9), (x + 0.9, y + 0.1)]), 0.03)]
+        artists += polys(ax, cross, to_rgba(st.MISFIT, 0.8), z=Z_PREVIEW + 0.4)
     return artists
 
 

@@ -25,6 +25,8 @@ from .glyphs import wrap
 from .legend import draw_legend, entries_for, legend_size
 from .ports import port_at
 
+MAX_SPAN = 200  # tiles a side: a whole game spans far fewer; more means a typing slip in the coordinates
+
 
 @dataclass(frozen=True)
 class BoardGeometry:
@@ -141,6 +143,9 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     x0, x1, y0, y1 = extent
     if not (x1 > x0 and y1 > y0):
         raise CarcnbError(f"empty extent {extent!r}: need xmin < xmax and ymin < ymax")
+    if max(x1 - x0, y1 - y0) > MAX_SPAN:
+        raise CarcnbError(f"the picture would span {x1 - x0} by {y1 - y0} tiles (x {x0}..{x1}, y {y0}..{y1}): "
+                          f"too large to draw (at most {MAX_SPAN} a side); check the tiles' coordinates")
     dpi = float(px_per_tile)
     board = (max(1, round((x1 - x0) * px_per_tile)), max(1, round((y1 - y0) * px_per_tile)))
     entries, size = [], None

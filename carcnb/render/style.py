@@ -41,6 +41,7 @@ HIGHLIGHT = "#ff8c00"
 HIGHLIGHT_TINT = (1.0, 0.86, 0.2)
 LEGAL = "#ffffff"
 LEGAL_EDGE = "#333333"
+MISFIT = "#d11f1f"  # a previewed tile that does not fit where it is
 LABEL = "#222222"
 BACKGROUND = "#f4f1ea"
 FOLLOWER_EDGE = "#111111"

@@ -227,6 +227,7 @@ def end_effects(state: GameState) -> None:
 
 def apply_final(state: GameState) -> list[ScoreRow]:
     """Apply the effects before final scoring, score the board and end the game."""
+    state.j.setattr(state, "final_from", len(state.rows))
     end_effects(state)
     rows = final_rows(state)
     for row in rows:
