@@ -52,7 +52,7 @@ class Panel:
         """The part of the board this panel shows: the board, its marks and numbers, plus one tile."""
         if self.extent is not None:
             return self.extent
-        state, _ = as_state(self.source)
+        state = as_state(self.source)
         legal = resolve_legal(state, self.legal)
         extra = [(x, y, 0) for x, y in (*self.numbers, *self.shade, *self.spots)]
         return view_extent(state, 1, legal + extra, self.preview)
