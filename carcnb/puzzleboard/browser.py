@@ -9,7 +9,8 @@ import ipywidgets as w
 
 from ..progress import Progress
 from .browser_model import ALL, BrowserModel
-from .widget import PuzzleBoard, _classed
+from ..editor.panels import classed
+from .widget import PuzzleBoard
 
 ANY = "any"
 
@@ -24,17 +25,17 @@ class PuzzleBrowser(w.VBox):
         self.px_per_tile = px_per_tile
         m = self.model
         self._syncing = False
-        self.messages = _classed(w.HTML(), "carcnb-browser-messages")
-        self.topic = _classed(w.Dropdown(description="topic", options=self._topic_options()), "carcnb-topic")
-        self.difficulty = _classed(w.Dropdown(description="difficulty", options=self._difficulty_options(),
+        self.messages = classed(w.HTML(), "carcnb-browser-messages")
+        self.topic = classed(w.Dropdown(description="topic", options=self._topic_options()), "carcnb-topic")
+        self.difficulty = classed(w.Dropdown(description="difficulty", options=self._difficulty_options(),
                                               layout=w.Layout(width="14em")), "carcnb-difficulty")
-        self.unsolved = _classed(w.Checkbox(description="unsolved only", indent=False), "carcnb-unsolved")
-        self.list = _classed(w.Select(rows=8, layout=w.Layout(width="46em")), "carcnb-puzzle-list")
-        self.previous_button = _classed(w.Button(description="previous", icon="arrow-left"), "carcnb-previous")
-        self.next_button = _classed(w.Button(description="next", icon="arrow-right"), "carcnb-next")
-        self.summary = _classed(w.Label(), "carcnb-summary")
-        self.status = _classed(w.HTML(), "carcnb-browser-status")
-        self.stage = _classed(w.VBox(), "carcnb-stage")
+        self.unsolved = classed(w.Checkbox(description="unsolved only", indent=False), "carcnb-unsolved")
+        self.list = classed(w.Select(rows=8, layout=w.Layout(width="46em")), "carcnb-puzzle-list")
+        self.previous_button = classed(w.Button(description="previous", icon="arrow-left"), "carcnb-previous")
+        self.next_button = classed(w.Button(description="next", icon="arrow-right"), "carcnb-next")
+        self.summary = classed(w.Label(), "carcnb-summary")
+        self.status = classed(w.HTML(), "carcnb-browser-status")
+        self.stage = classed(w.VBox(), "carcnb-stage")
         self._board: PuzzleBoard | None = None
         self._board_model = None
 

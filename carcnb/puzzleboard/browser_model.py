@@ -142,8 +142,10 @@ class BrowserModel:
             return False
         self.current, self.board = entry, board
         board.on_change(self._board_changed)
-        mark = self.mark(entry)
-        self.status = f"{entry.title}" + (f" ({mark} before)" if mark else "")
+        shown = self.visible()
+        where = f"puzzle {shown.index(entry) + 1} of {len(shown)} shown" if entry in shown else "not in the list shown"
+        mark = self.progress.marks.get(key, {})
+        self.status = where + "".join(f"; {what} on {day}" for what, day in mark.items())
         self._notify()
         return True
 

@@ -12,23 +12,22 @@ or Reveal.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
 from .. import verdict
 from ..actions import Action, Place
 from ..editor.model import PLAY, EditorModel
-from ..editor.views import Picture, ScoreLine, action_pos, action_ports
+from ..editor.views import HandView, Picture, ScoreLine, action_pos, action_ports
 from ..errors import CarcnbError
 from ..game_io import state_from_position
 from ..geometry import Pos
 from ..position import Position, load
-from ..state import GameState
 from ..questions import placements
-from ..render.ports import port_point
-from ..render.steps import Step
+from ..state import GameState
 from ..wording import question_text
-from .views import Shown
+from .views import Shown, Step
 
 FINAL, COUNT, BEST = "final", "count", "best"
 MARGIN = 1  # empty tiles shown around a still picture: enough to see the edges the question is about
@@ -51,18 +50,19 @@ class PuzzleModel:
             seat = self.board.state.current_player()
             if seat < 0:
                 raise CarcnbError(f"{p.path}: a best question needs a decision to make, and nobody acts here")
-            self.mover = p.players[seat]
+            self.seat, self.mover = seat, p.players[seat]
             self._start = len(self.board.state.history)
+            self._opening = dict(self.board.state.scores)  # the replies count gains from here
         else:
-            self.mover = p.mover
+            self.seat, self.mover = p.players.index(p.mover), p.mover
             self._start = 0
+            self._opening = {}
         self.status = ""
         self.verdict: verdict.Verdict | None = None
         self.revealed: verdict.Reveal | None = None
         self.ever_revealed = False  # a reveal before a right answer: the puzzle is not counted as solved
         self._hints: list[str] | None = None
         self.hints_shown = 0
-        self.replies: list[str] = []  # the engine's replies to the player's decisions, as messages
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
         self.status = self._prompt()
@@ -89,29 +89,33 @@ class PuzzleModel:
         return self.verdict is not None and self.verdict.right and not self.ever_revealed
 
     @property
+    def finished(self) -> bool:
+        """Answered right, or revealed: only Try again starts over."""
+        return self.revealed is not None or (self.verdict is not None and self.verdict.right)
+
+    @property
     def hints(self) -> list[str]:
         """The hints given so far (one more each time ``hint`` is pressed)."""
-        return self._all_hints()[:self.hints_shown]
+        return (self._hints or [])[:self.hints_shown]
 
     @property
     def more_hints(self) -> bool:
-        return self.hints_shown < len(self._all_hints())
+        """Whether Hint has more to say (before the first hint: yes, they are worked out on demand)."""
+        return self._hints is None or self.hints_shown < len(self._hints)
 
-    def _all_hints(self) -> list[str]:
-        if self._hints is None:
-            self._hints = list(verdict.hints(self.position))
-        return self._hints
+    def in_hand(self) -> HandView:
+        """The tile the question is about, drawn beside the board: the tile to count placements of, or in a
+        ``best`` question the tile in hand at the rotation a click would place it."""
+        if self.board is not None:
+            return self.board.in_hand()
+        if self.kind == COUNT and self.position.hand:
+            return HandView(self.position.hand, 0, f"the tile in hand: {self.position.hand}")
+        return HandView(None, 0, "")
 
     @property
-    def in_hand(self) -> tuple[str, int] | None:
-        """The tile to place and its rotation, when the question is about one (``count``, or ``best``
-        before the tile is down)."""
-        if self.kind == COUNT and self.position.hand:
-            return (self.position.hand, 0)
-        if self.board is not None and self.board.state.hand is not None:
-            if any(isinstance(a, Place) for a in self.board.legal()):
-                return (self.board.state.hand, self.board.rotation)
-        return None
+    def placing(self) -> bool:
+        """``best``: the player is placing the tile in hand now (so it can be turned)."""
+        return self.board is not None and any(isinstance(a, Place) for a in self.board.legal())
 
     @property
     def line_complete(self) -> bool:
@@ -122,37 +126,40 @@ class PuzzleModel:
         """``best``: every decision taken on the board so far, the player's and the engine's replies."""
         return list(self.board.state.history[self._start:]) if self.board is not None else []
 
-    def own_moves(self) -> list[Action]:
-        """``best``: the player's own decisions so far (what Check judges)."""
+    def played(self) -> list[tuple[str, Action]]:
+        """``best``: the decisions taken on the board so far, each with the player who took it."""
         if self.board is None:
             return []
         probe = self.board.state.clone()
-        mine: list[Action] = []
+        out = []
         for action in reversed(self.moves()):
             probe.undo()
-            if probe.players[probe.current_player()] == self.mover:
-                mine.append(action)
-        return mine[::-1]
+            out.append((probe.players[probe.current_player()], action))
+        return out[::-1]
+
+    def own_moves(self) -> list[Action]:
+        """``best``: the player's own decisions so far (what Check judges)."""
+        return [a for who, a in self.played() if who == self.mover]
 
     def picture(self) -> Picture:
         """What to draw: the board being played (``best``), the puzzle's position, or after a reveal the
         position the answer line reaches."""
-        if self.revealed is not None and self.revealed.line:
-            state = self._line_state()
+        if self.revealed is not None and self.revealed.play:
+            state = self._played_out()
             return Picture(state, None, None, None, self._extent(state), ("reveal", self.version))
         if self.board is not None:
             pic = self.board.picture()
-            return Picture(pic.source, pic.legal, pic.preview, pic.highlight, pic.extent, ("play",) + pic.key)
+            return replace(pic, key=("play",) + pic.key)
         state = state_from_position(self.position, self.seed, allow_problems=True)
         legal = placements(self.position) if self.revealed is not None and self.kind == COUNT else None
         return Picture(self.position, legal, None, None, self._extent(state, legal or ()),
                        ("still", legal is not None))
 
     def line_steps(self) -> list[Step]:
-        """After a reveal of a ``best`` answer: where each action of the answer line acts, numbered."""
-        if self.revealed is None or not self.revealed.line:
+        """After a reveal of a ``best`` answer: where each decision of the best play acts, numbered."""
+        if self.revealed is None:
             return []
-        return steps_of(state_from_position(self.position, self.seed), self.revealed.line, self.mover)
+        return steps_of(self.revealed.play, self.mover)
 
     def shown(self) -> Shown:
         """Everything the view shows besides the picture, as plain values."""
@@ -160,20 +167,21 @@ class PuzzleModel:
         return Shown(
             question=self.question,
             status=self.status,
-            replies=tuple(self.replies),
+            played=tuple((who, str(a)) for who, a in self.played()),
             hints=tuple(self.hints),
             headline=v.headline if v else "",
             details=tuple(v.details) if v else (),
             right=v.right if v else None,
             answer=r.answer_text if r else "",
-            explanation=r.explanation if r else "",
+            explanation=(r.explanation or "") if r else "",
             breakdown=tuple(ScoreLine.of(row) for row in r.rows) if r else (),
-            line=tuple(map(str, r.line)) if r else (),
+            line=tuple(f"{who}: {action}" for who, action in r.play) if r else (),
         )
 
-    def _line_state(self):
+    def _played_out(self) -> GameState:
+        """The position after the best play of the rest of the turn."""
         state = state_from_position(self.position, self.seed)
-        for action in self.revealed.line:
+        for _, action in self.revealed.play:
             state.apply(action)
         return state
 
@@ -187,6 +195,10 @@ class PuzzleModel:
         """Judge the answer: ``final`` a total per player, ``count`` a number (as numbers, or as the text
         of a box), ``best`` the decisions played on the board. None when the answer is not complete yet
         (the status says what is missing)."""
+        if self.finished:
+            self.status = "press Try again to answer again"
+            self._notify(changed=False)
+            return None
         try:
             answer = self._answer(given)
         except CarcnbError as e:
@@ -194,9 +206,15 @@ class PuzzleModel:
             self._notify(changed=False)
             return None
         self.verdict = verdict.check_answer(self.position, answer)
-        self.status = "right!" if self.verdict.right else "not quite: press Try again, or ask for a hint"
+        self.status = ("well done" + ("" if self.solved else " (after a reveal: not counted as solved)")
+                       if self.verdict.right else self._retry())
         self._notify()
         return self.verdict
+
+    def _retry(self) -> str:
+        if self.kind == BEST:
+            return "take back a decision (z) or press Try again to play another line; Hint helps"
+        return "change your answer and Check again; Hint helps"
 
     def _answer(self, given):
         if self.kind == FINAL:
@@ -215,12 +233,16 @@ class PuzzleModel:
 
     def hint(self) -> str | None:
         """One more hint (general first, then more specific); None when there are no more."""
+        if self._hints is None:
+            self.status = "working out the hints…"  # some take the engine a few seconds
+            self._notify(changed=False)
+            self._hints = list(verdict.hints(self.position))
         if not self.more_hints:
             self.status = "no more hints: Reveal shows the answer and why"
             self._notify(changed=False)
             return None
         self.hints_shown += 1
-        self.status = f"hint {self.hints_shown} of {len(self._all_hints())}"
+        self.status = f"hint {self.hints_shown} of {len(self._hints)}"
         self._notify()
         return self.hints[-1]
 
@@ -236,11 +258,11 @@ class PuzzleModel:
     def try_again(self) -> None:
         """Start over: the board as the puzzle sets it, no verdict, no reveal, no hints shown."""
         if self.board is not None:
-            self.board = EditorModel(self.position, mode=PLAY, seed=self.seed)
+            while len(self.board.state.history) > self._start:
+                self.board.undo()
         self.verdict = None
         self.revealed = None
         self.hints_shown = 0
-        self.replies = []
         self.status = self._prompt()
         self._notify()
 
@@ -258,7 +280,7 @@ class PuzzleModel:
         """Whether the board takes a decision now; says why not in the status when it does not."""
         if self.board is None:
             return False
-        if self.verdict is not None or self.revealed is not None:
+        if self.finished:
             self.status = "press Try again to play the puzzle again"
         elif self.line_complete:
             self.status = "your turn is over: press Check, or Take back to change it"
@@ -283,7 +305,7 @@ class PuzzleModel:
 
     def hover(self, pos: Pos | None, port: int | None = None) -> bool:
         """The pointer is over ``pos`` (None: off the board); True when the picture changes."""
-        if self.board is None or self.verdict is not None or self.revealed is not None:
+        if self.board is None or self.finished:
             return False
         return self.board.hover(pos, port)
 
@@ -293,60 +315,41 @@ class PuzzleModel:
         before = len(self.board.state.history)
         done = command(self.board)
         if len(self.board.state.history) > before:
-            self.replies = self._reply()
+            self._reply()
         self.status = self.board.status if not self.line_complete else (
             self.board.status.split(". ")[0] + ". Your turn is over: press Check")
         self._notify(changed=done)
         return done
 
-    def _reply(self) -> list[str]:
+    def _reply(self) -> None:
         """Play the other players' decisions inside the turn, as the engine chooses them."""
         state = self.board.state
-        if state.current_player() < 0 or state.players[state.current_player()] == self.mover:
-            return []
-        probe = state.clone()
-        said = []
-        for action in verdict.replies(probe, self.mover):
-            who = state.players[state.current_player()]
+        if state.current_player() < 0 or state.current_player() == self.seat:
+            return
+        for action in verdict.replies(state.clone(), self.seat, self._opening):
             self.board.apply_text(str(action))
-            said.append(f"{who}: {action}")
-        return said
 
     def take_back(self) -> bool:
         """Undo the player's last decision and the replies after it."""
-        if self.board is None or self.verdict is not None or self.revealed is not None or not self.own_moves():
+        if self.board is None or self.finished or not self.own_moves():
             self.status = "nothing to take back" if self.board is not None else self.status
             self._notify(changed=False)
             return False
+        self.verdict = None  # a wrong line taken back: the player tries another
         while True:
             self.board.undo()
             state = self.board.state
-            if state.players[state.current_player()] == self.mover:
+            if state.current_player() == self.seat:
                 break
-        self.replies = []
         self.status = f"taken back. {self.board.status.split('. ', 1)[-1]}"
         self._notify()
         return True
 
 
-def steps_of(state: GameState, actions: list[Action], mover: str) -> list[Step]:
-    """The actions played from ``state`` (which they change) as numbered steps: a port's point for a
-    follower or a ferry, a tile's centre for the rest, none for decisions made off the board."""
-    steps = []
-    for n, action in enumerate(actions, 1):
-        pos = action_pos(action)
-        ports = action_ports(action)
-        if pos is None:
-            point = None
-        elif ports:
-            xs, ys = zip(*(port_point(p, *pos) for p in ports))
-            point = (sum(xs) / len(xs), sum(ys) / len(ys))
-        else:
-            point = (pos[0] + 0.5, pos[1] + 0.5)
-        own = state.players[state.current_player()] == mover
-        steps.append(Step(n, str(action), point, own))
-        state.apply(action)
-    return steps
+def steps_of(play: tuple[tuple[str, Action], ...], mover: str) -> list[Step]:
+    """Decisions (who, action) as numbered steps on the board, the mover's own apart from the replies."""
+    return [Step(n, str(action), action_pos(action), action_ports(action), who == mover)
+            for n, (who, action) in enumerate(play, 1)]
 
 
 def _whole(value: int | str, what: str) -> int:

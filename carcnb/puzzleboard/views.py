@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..editor.views import ScoreLine
+from ..geometry import Pos
 
 
 @dataclass(frozen=True)
@@ -12,7 +13,7 @@ class Shown:
 
     question: str
     status: str
-    replies: tuple[str, ...]  # the engine's replies inside the turn, ``best``
+    played: tuple[tuple[str, str], ...]  # ``best``: (who, action) taken on the board so far, replies included
     hints: tuple[str, ...]  # the hints asked for so far
     headline: str  # the verdict, after Check
     details: tuple[str, ...]
@@ -21,3 +22,16 @@ class Shown:
     explanation: str
     breakdown: tuple[ScoreLine, ...]
     line: tuple[str, ...]  # the answer line, ``best``, after Reveal
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of the best play, numbered on the picture after a reveal: its notation, the tile it acts
+    on (None: off the board, as ``pass``) and the ports it names, and whether the player took it (False:
+    another player's reply)."""
+
+    number: int
+    label: str
+    pos: Pos | None
+    ports: tuple[int, ...] = ()
+    own: bool = True

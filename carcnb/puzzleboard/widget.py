@@ -13,18 +13,12 @@ import ipywidgets as w
 
 from ..editor.board_view import BoardView
 from ..editor.keyguard import KeyGuard
+from ..editor.panels import HandPanel, classed
 from ..editor.views import ScoreLine
 from ..editor.widget import SCORE_STYLE
-from ..position import Position, TileLine
+from ..position import Position
+from ..render.steps import OWN, REPLY
 from .model import BEST, COUNT, FINAL, PuzzleModel
-
-HAND_PX = 64
-
-
-def _classed(widget: w.Widget, name: str) -> w.Widget:
-    widget.add_class(name)
-    return widget
-
 
 def breakdown_html(lines: tuple[ScoreLine, ...]) -> str:
     """The score rows of an answer as a table."""
@@ -39,16 +33,16 @@ def breakdown_html(lines: tuple[ScoreLine, ...]) -> str:
 
 
 def explanation_html(text: str) -> str:
-    """An explanation as its author wrapped it: lines that start with '- ' are list items, blank lines end
-    paragraphs, other line breaks are spaces."""
-    blocks: list[list[str]] = []  # each: ["p" or "li", text...]
-    for line in text.strip().splitlines():
-        line = line.strip()
+    """An explanation as its author wrapped it: a line that starts with '- ' is a list item and indented
+    lines continue it; blank lines end paragraphs; other line breaks are spaces."""
+    blocks: list[list[str]] = []  # each: ["p" or "li", lines...]
+    for raw in text.strip().splitlines():
+        line = raw.strip()
         if not line:
             blocks.append([])
         elif line.startswith("- "):
             blocks.append(["li", line[2:]])
-        elif blocks and blocks[-1]:
+        elif blocks and blocks[-1] and (blocks[-1][0] == "p" or raw[:1].isspace()):
             blocks[-1].append(line)
         else:
             blocks.append(["p", line])
@@ -64,14 +58,6 @@ def explanation_html(text: str) -> str:
     return "".join(out) + ("</ul>" if in_list else "")
 
 
-def tile_png(tile: str, rot: int, sets: tuple[str, ...]) -> bytes:
-    """A picture of one tile, as it would be placed."""
-    from ..render import png_bytes
-
-    alone = Position(players=("red", "blue"), board=(TileLine(0, 0, tile, rot),), sets=sets)
-    return png_bytes(alone, px_per_tile=HAND_PX, margin=0)
-
-
 class PuzzleBoard(w.VBox):
     """Solve one puzzle in a notebook: its picture, the question, an answer, and Check, Hint, Reveal and
     Try again. ``model`` is the ``PuzzleModel`` behind it."""
@@ -83,44 +69,45 @@ class PuzzleBoard(w.VBox):
         self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width, steps=m.line_steps,
                               keys={"r": lambda: m.rotate(1), "R": lambda: m.rotate(-1), "z": m.take_back,
                                     "u": m.take_back})
-        self.title = _classed(w.HTML(), "carcnb-puzzle-title")
-        self.question = _classed(w.HTML(), "carcnb-question")
-        self.hand = _classed(w.Image(format="png", layout=w.Layout(width=f"{HAND_PX}px")), "carcnb-hand-tile")
-        self.hand_row = w.HBox([w.Label("in hand:"), self.hand])
-        self.boxes = {c: _classed(w.Text(description=c, placeholder="points", layout=w.Layout(width="11em"),
+        self.title = classed(w.HTML(), "carcnb-puzzle-title")
+        self.question = classed(w.HTML(), "carcnb-question")
+        self.hand = HandPanel(m)
+        self.boxes = {c: classed(w.Text(description=c, placeholder="points", layout=w.Layout(width="11em"),
                                          style={"description_width": "4em"}), f"carcnb-answer-{c}")
                       for c in m.players} if m.kind == FINAL else {}
-        self.count = _classed(w.Text(description="placements", placeholder="number",
+        self.count = classed(w.Text(description="placements", placeholder="number",
                                      style={"description_width": "6em"}, layout=w.Layout(width="13em")),
                               "carcnb-answer-count")
-        self.decisions = _classed(w.Dropdown(description="decision"), "carcnb-actions")
-        self.play_button = _classed(w.Button(description="play it"), "carcnb-play")
-        self.quick = _classed(w.HBox(), "carcnb-quick")
-        self.rotate_button = _classed(w.Button(description="rotate (r)", icon="rotate-right"), "carcnb-rotate")
-        self.back_button = _classed(w.Button(description="take back (z)", icon="undo"), "carcnb-take-back")
-        self.check_button = _classed(w.Button(description="Check", button_style="primary", icon="check"),
+        self.decisions = classed(w.Dropdown(description="decision"), "carcnb-actions")
+        self.play_button = classed(w.Button(description="play it"), "carcnb-play")
+        self.quick = classed(w.HBox(), "carcnb-quick")
+        self.rotate_button = classed(w.Button(description="rotate (r)", icon="rotate-right"), "carcnb-rotate")
+        self.back_button = classed(w.Button(description="take back (z)", icon="undo"), "carcnb-take-back")
+        self.check_button = classed(w.Button(description="Check", button_style="primary", icon="check"),
                                      "carcnb-check")
-        self.hint_button = _classed(w.Button(description="Hint", icon="lightbulb-o"), "carcnb-hint")
-        self.reveal_button = _classed(w.Button(description="Reveal", icon="eye"), "carcnb-reveal")
-        self.again_button = _classed(w.Button(description="Try again", icon="refresh"), "carcnb-try-again")
-        self.status = _classed(w.HTML(), "carcnb-status")
-        self.replies = _classed(w.HTML(), "carcnb-replies")
-        self.hints = _classed(w.HTML(), "carcnb-hints")
-        self.verdict = _classed(w.HTML(), "carcnb-verdict")
-        self.answer = _classed(w.HTML(), "carcnb-answer")
+        self.hint_button = classed(w.Button(description="Hint", icon="lightbulb-o"), "carcnb-hint")
+        self.reveal_button = classed(w.Button(description="Reveal", icon="eye"), "carcnb-reveal")
+        self.again_button = classed(w.Button(description="Try again", icon="refresh"), "carcnb-try-again")
+        self.status = classed(w.HTML(), "carcnb-status")
+        self.played = classed(w.HTML(), "carcnb-played")
+        self.hints = classed(w.HTML(), "carcnb-hints")
+        self.verdict = classed(w.HTML(), "carcnb-verdict")
+        self.answer = classed(w.HTML(), "carcnb-answer")
 
         if m.kind == FINAL:
             answer_row = w.HBox(list(self.boxes.values()))
         elif m.kind == COUNT:
             answer_row = w.HBox([self.count])
         else:
-            answer_row = w.VBox([w.HBox([self.rotate_button, self.back_button]),
+            answer_row = self.play_row = w.VBox([w.HBox([self.rotate_button, self.back_button]),
                                  w.HBox([self.decisions, self.play_button, self.quick])])
         self._wire()
-        children = [self.title, self.question, self.hand_row, self.view.image, self.view.pointer,
-                    _classed(answer_row, "carcnb-answer-input"),
+        children = [self.title, self.question,
+                    w.HBox([self.view.image, self.hand.box], layout=w.Layout(align_items="flex-start")),
+                    self.view.pointer,
+                    classed(answer_row, "carcnb-answer-input"),
                     w.HBox([self.check_button, self.hint_button, self.reveal_button, self.again_button]),
-                    self.status, self.replies, self.hints, self.verdict, self.answer,
+                    self.status, self.played, self.hints, self.verdict, self.answer,
                     KeyGuard(".carcnb-puzzle")]  # keys typed here never reach the notebook's command mode
         super().__init__(children=children)
         self.add_class("carcnb-puzzle")
@@ -168,13 +155,12 @@ class PuzzleBoard(w.VBox):
         self.view.draw()
         self.title.value = f"<h3 style='margin:0.3em 0'>{html.escape(m.title)}</h3>"
         self.question.value = f"<p style='font-size:110%;margin:0.2em 0'><b>{html.escape(shown.question)}</b></p>"
-        hand = m.in_hand
-        self.hand_row.layout.display = None if hand else "none"
-        if hand and self.hand.value != (png := tile_png(*hand, m.position.sets)):
-            self.hand.value = png
+        self.hand.box.layout.display = None if m.in_hand().tile else "none"
+        self.hand.refresh()
         self.status.value = f"<span>{html.escape(shown.status)}</span>"
-        self.replies.value = ("" if not shown.replies else
-                              "<b>The engine replies:</b> " + html.escape("; ".join(shown.replies)))
+        self.played.value = "" if not shown.played else "<b>This turn so far:</b> " + " → ".join(
+            f"{n}. {html.escape(who)}: {html.escape(action)}" + ("" if who == m.mover else " <i>(the engine)</i>")
+            for n, (who, action) in enumerate(shown.played, 1))
         self.hints.value = ("" if not shown.hints else "<b>Hints</b><ol>" + "".join(
             f"<li>{html.escape(h)}</li>" for h in shown.hints) + "</ol>")
         if shown.right is None:
@@ -185,17 +171,20 @@ class PuzzleBoard(w.VBox):
                                   "</div>" + "".join(f"<div>{html.escape(d)}</div>" for d in shown.details))
         self.answer.value = "" if not shown.answer else (
             f"<div><b>Answer:</b> {html.escape(shown.answer)}</div>"
-            + (f"<div><b>Line</b> (numbered on the picture): {html.escape('; '.join(shown.line))}</div>"
+            + (f"<div><b>The turn played best</b> (numbered on the picture: <span style='color:{OWN}'>●</span> "
+               f"{html.escape(m.mover)}, <span style='color:{REPLY}'>●</span> the others): "
+               f"{html.escape('; '.join(f'{n}. {x}' for n, x in enumerate(shown.line, 1)))}</div>"
                if shown.line else "")
             + (f"<div><b>Why</b>{explanation_html(shown.explanation)}</div>" if shown.explanation else "")
             + breakdown_html(shown.breakdown))
-        done = shown.right is not None or bool(shown.answer)
+        done = m.finished
         self.check_button.disabled = done
-        self.hint_button.disabled = done or not m.more_hints
+        self.hint_button.disabled = bool(shown.answer) or not m.more_hints
         self.reveal_button.disabled = bool(shown.answer)
         for box in [*self.boxes.values(), self.count]:
             box.disabled = done
         if m.kind == BEST:
+            self.play_row.layout.display = "none" if done else None
             self._refresh_decisions(done)
 
     def _refresh_decisions(self, done: bool) -> None:
@@ -205,16 +194,17 @@ class PuzzleBoard(w.VBox):
         legal = board.legal_actions() if playing else []
         if list(self.decisions.options) != legal:
             self.decisions.options = legal
+            self.decisions.value = legal[0] if legal else None
         self.decisions.disabled = self.play_button.disabled = not legal
         quick = board.quick_actions() if playing else []
         if [b.description for b in self.quick.children] != quick:
             buttons = []
             for text in quick:
-                button = _classed(w.Button(description=text), "carcnb-quick-action")
+                button = classed(w.Button(description=text), "carcnb-quick-action")
                 button.on_click(lambda _, text=text: m.choose(text))
                 buttons.append(button)
             self.quick.children = buttons
-        self.rotate_button.disabled = not (playing and m.in_hand)
+        self.rotate_button.layout.display = None if playing and m.placing else "none"
         self.back_button.disabled = done or not m.own_moves()
 
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..geometry import Pos
 from . import style as st
 from .export import BoardGeometry
+from .ports import port_point
 
 OWN = st.HIGHLIGHT
 REPLY = "#6a3fb5"
@@ -21,20 +23,29 @@ DISC = 0.17  # the disc's radius, in tiles
 SHIFT = 0.2  # a second step at the same point moves this far (tiles) to stay readable
 
 
-@dataclass(frozen=True)
-class Step:
-    """One decision of a line: its number, its notation, where on the board it acts (None: nowhere on the
-    board, as ``pass``), and whether the player took it (False: another player's reply)."""
+class Step(Protocol):
+    """One decision of a line: its number, the tile it acts on (None: nowhere on the board, as ``pass``),
+    the ports it names there (none: the whole tile), and whether the player took it (False: another
+    player's reply)."""
 
     number: int
-    label: str
-    point: tuple[float, float] | None
-    own: bool = True
+    pos: Pos | None
+    ports: tuple[int, ...]
+    own: bool
+
+
+def step_point(step: Step) -> tuple[float, float]:
+    """Where a step's disc goes: the middle of the ports it names, or the tile's centre."""
+    x, y = step.pos
+    if not step.ports:
+        return (x + 0.5, y + 0.5)
+    xs, ys = zip(*(port_point(p, x, y) for p in step.ports))
+    return (sum(xs) / len(xs), sum(ys) / len(ys))
 
 
 def mark_steps(png: bytes, geometry: BoardGeometry, steps: Sequence[Step]) -> bytes:
     """``png`` with the steps that act on the board drawn over it, numbered, with lines between them."""
-    placed = _spread([s for s in steps if s.point is not None])
+    placed = _spread([s for s in steps if s.pos is not None])
     if not placed:
         return png
     image = Image.open(io.BytesIO(png)).convert("RGBA")
@@ -59,8 +70,8 @@ def _spread(steps: list[Step]) -> list[tuple[Step, tuple[float, float]]]:
     seen: dict[tuple[float, float], int] = {}
     out = []
     for s in steps:
-        k = seen.get(s.point, 0)
-        seen[s.point] = k + 1
-        x, y = s.point
+        x, y = point = step_point(s)
+        k = seen.get(point, 0)
+        seen[point] = k + 1
         out.append((s, (x + SHIFT * k, y - SHIFT * k)))
     return out

@@ -270,16 +270,15 @@ class _Builder:
                 self.add(MARKS_TOP, sh.band(sh.spiral(cx, cy, 0.22), 0.014), st.TORNADO)
 
     def _symbol(self, symbol: str | None) -> None:
-        """The crop circle's symbol, as large as the circle allows (it says which feature kind it acts on)."""
-        size = 1.6 * st.CROP_R
+        """The crop circle's symbol, as large as the circle holds (it says which feature kind it acts on)."""
         if symbol == "club":
-            for part in sh.club(0.5, 0.5, size):
+            for part in sh.club(0.5, 0.5, 2.0 * st.CROP_R):
                 self.add(MARKS_TOP, part, st.CROP_SYMBOL)
         elif symbol == "pitchfork":
-            for stroke in sh.pitchfork(0.5, 0.5, size):
+            for stroke in sh.pitchfork(0.5, 0.5, 1.7 * st.CROP_R):
                 self.add(MARKS_TOP, sh.band(stroke, 0.02), st.CROP_SYMBOL)
         elif symbol == "shield":
-            self.add(MARKS_TOP, sh.shield(0.5, 0.5, size), st.CROP_SYMBOL)
+            self.add(MARKS_TOP, sh.shield(0.5, 0.5, 1.4 * st.CROP_R), st.CROP_SYMBOL)
 
     def _free_spot(self, radius: float) -> tuple[float, float]:
         """The spot nearest the centre whose disc of ``radius`` is clear of every feature shape."""
