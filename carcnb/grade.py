@@ -48,12 +48,19 @@ class Search:
 
     line: tuple[Action, ...]  # the mover's consecutive decisions from the position: the answer's line
     value: int
-    margin: int | None  # the best line's value minus the best other line's (None: there is no other line)
+    runner_up: tuple[int, Action, int] | None  # the best other line: where it leaves the line, how, its value
     choices: tuple[int, ...]  # legal choices at each of the mover's decisions in the turn
     replies: int  # decisions by other players during the turn
     disaster: bool  # whether the mover aims the meteor, steers the tornado or picks the flood's target
     rows: tuple[ScoreRow, ...]  # what the turn scores
+    turn: tuple[tuple[int, Action], ...]  # the rest of the turn as the solver plays it: (seat, action)
+    tempting: int  # other first choices that still gain the mover more than the best opponent
     nodes: int  # positions the search expanded
+
+    @property
+    def margin(self) -> int | None:
+        """The best line's value minus the best other line's (None: there is no other line)."""
+        return None if self.runner_up is None else self.value - self.runner_up[2]
 
     @property
     def answer(self) -> tuple | None:
@@ -85,8 +92,8 @@ def grade(p: Position) -> Grade:
     else:
         level, rows, expected = count_level(p), (), answer(p)
     rulings = deciding_rulings(p, expected, limit)
-    level += bool(rulings)
-    return Grade(max(1, min(5, level)), topics(p, rows) + rulings)
+    level += any(decides for _, decides in rulings)
+    return Grade(max(1, min(5, level)), topics(p, rows) + tuple(rid for rid, _ in rulings))
 
 
 # ----- measures ----------------------------------------------------------------------------------------------
@@ -113,41 +120,49 @@ def search(p: Position, limit: int | None = None) -> Search:
     before = len(state.rows)
     line: list[Action] = []
     choices: list[int] = []
-    seconds: list[int] = []
+    runner_up: tuple[int, Action, int] | None = None
     replies = 0
     disaster = False
-    applied = 0
+    turn: list[tuple[int, Action]] = []
+    tempting = 0
     while (actor := state.current_player()) >= 0:
         options = solver.choices()
-        ranked = sorted((objective(v, actor) for _, v in options), reverse=True)
-        action = next(a for a, v in options if objective(v, actor) == ranked[0])
+        scored = [(objective(v, actor), a) for a, v in options]
+        top = max(score for score, _ in scored)
+        action = next(a for score, a in scored if score == top)
         if actor == seat:
             choices.append(len(options))
             disaster = disaster or isinstance(action, DISASTER_ACTIONS)
             if not replies:
+                others = [(score, a) for score, a in scored if a != action]
+                if not line:
+                    tempting = sum(1 for score, _ in others if score > 0)
+                if others:
+                    score, other = max(others, key=lambda o: o[0])  # the first of the best others
+                    if runner_up is None or score > runner_up[2]:
+                        runner_up = (len(line), other, score)
                 line.append(action)
-                if len(ranked) > 1:
-                    seconds.append(ranked[1])
         else:
             replies += 1
         state.apply(action, check=False)
-        applied += 1
+        turn.append((actor, action))
     rows = tuple(state.rows[before:])
-    for _ in range(applied):
+    for _ in turn:
         state.undo()
     value = objective(solver.value(), seat)
-    margin = value - max(seconds) if seconds else None
-    return Search(tuple(line), value, margin, tuple(choices), replies, disaster, rows, solver.nodes)
+    return Search(tuple(line), value, runner_up, tuple(choices), replies, disaster, rows, tuple(turn), tempting,
+                  solver.nodes)
 
 
 def best_level(s: Search) -> int:
-    """More lines to read, longer lines, replies to foresee and a thin margin make a ``best`` puzzle harder."""
+    """Tempting other choices, many lines, long lines, replies to foresee, a thin margin and a disaster to
+    steer make a ``best`` puzzle harder; a wide margin makes it easier."""
     if s.margin is None:
         return 1
     lines = 1
     for n in s.choices:
         lines *= n
-    level = 1 + (lines >= 12) + (lines >= 60) + (lines >= 400)
+    level = 1 + (s.tempting >= 1) + (s.tempting >= 4) + (lines >= 100)
     level += len(s.choices) >= 3
     level += s.replies > 0
     level += s.margin <= 2
@@ -198,10 +213,11 @@ def modules_in_play(p: Position) -> list:
     return out
 
 
-def deciding_rulings(p: Position, expected, limit: int | None = None) -> tuple[str, ...]:
-    """Ids of the rulings of the rules in play under another option of which the question has another
-    answer than ``expected`` (or none). Options under which the position is not legal are not readings; a
-    ``best`` reading whose search needs more than ``limit`` positions is left out."""
+def deciding_rulings(p: Position, expected, limit: int | None = None) -> list[tuple[str, bool]]:
+    """The rulings of the rules in play under another option of which the question has another answer than
+    ``expected`` (or none), each with whether it changes the decision itself (for ``best``: the line, not
+    only its value). Options under which the position is not legal are not readings; a ``best`` reading
+    whose search needs more than ``limit`` positions is left out."""
     names = {m.name for m in modules_in_play(p)} | {"scoring"}
     chosen = dict(p.rulings)
     kind = p.question.kind
@@ -221,9 +237,10 @@ def deciding_rulings(p: Position, expected, limit: int | None = None) -> tuple[s
             except OutOfBudget:
                 continue
             if got is None or not same_answer(kind, expected, got):
-                out.append(rid)
+                decides = kind != "best" or got is None or dict(got)["line"] != dict(expected)["line"]
+                out.append((rid, decides))
                 break
-    return tuple(out)
+    return out
 
 
 # ----- the file ----------------------------------------------------------------------------------------------
