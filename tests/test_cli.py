@@ -189,3 +189,11 @@ def test_a_closed_pipe_leaves_no_traceback_in_a_real_process():
     err = child.stderr.read().decode()
     assert child.wait(timeout=60) == 0
     assert err == ""
+
+
+def test_render_refuses_a_board_too_wide_to_draw(tmp_path, capsys):
+    far = _file(tmp_path, position_text("0,0 D 0\n999999999,0 E 0"))
+    code, out, err = run(capsys, "render", far, "-o", str(tmp_path / "far.png"))
+    assert (code, out) == (2, "")
+    assert "too large to draw" in err and "x -1..1000000001" in err
+    assert not (tmp_path / "far.png").exists()

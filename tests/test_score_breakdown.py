@@ -85,3 +85,12 @@ def test_final_score_splits_rows_by_when(tmp_path):
     result = final_score(load(path))
     assert [r.kind for r in result.turn] == ["road"] and [r.kind for r in result.end] == ["city"]
     assert result.rows == result.turn + result.end
+
+
+def test_a_played_last_turn_is_scored_once_at_the_end(tmp_path, capsys):
+    """With pile = [] the played turn ends the game while it is replayed: the end rows come once."""
+    path = tmp_path / "last.toml"
+    path.write_text(TIE_IN_TURN.replace('hand = "W"', 'hand = "W"\npile = []'), encoding="utf-8")
+    result = score_json(capsys, path)
+    assert [(r["when"], r["kind"]) for r in result["breakdown"]] == [("turn", "road"), ("end", "city")]
+    assert result["scores"] == {"red": 7, "blue": 9}
