@@ -11,26 +11,23 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from .actions import Action, Flood, Meteor, TornadoStep
 from .errors import CarcnbError
-from .game_io import game_of, problems, state_from_position
+from .game_io import game_of, state_from_position
+from .hints import deciding_rulings
+from .lines import BudgetSolver
 from .position import Position, load
-from .questions import answer, final_score, same_answer
+from .questions import final_score
 from .rules.base import legal_placements
-from .rulings import RULINGS
 from .scoring import ScoreRow
 from .solve import Solver, objective
-from .state import GameState
 
 RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
 SCORING_TOPICS = {"road": "road", "city": "city", "cloister": "cloister", "field": "farms"}
 DISASTER_ACTIONS = (Meteor, Flood, TornadoStep)
-# A reading under another ruling may search at most this many times the positions of the file's own reading,
-# plus a base: some options multiply a tornado's lines a hundredfold.
-READING_BUDGET, READING_BASE = 2, 2000
 
 
 @dataclass(frozen=True)
@@ -70,53 +67,33 @@ class Search:
         return (("line", [str(a) for a in self.line]), ("value", self.value))
 
 
-class OutOfBudget(CarcnbError):
-    """The search needed more positions than it was given."""
-
-
 def grade(p: Position) -> Grade:
     """The grade of a puzzle file's question (raises ``CarcnbError`` when the question cannot be answered)."""
     q = p.question
     if q is None:
         raise CarcnbError(f"{p.path}: no [question] in the file: only puzzles are graded")
-    limit = None
     if q.kind == "best":
         found = search(p)
         if found.answer is None:
             raise CarcnbError(f"{p.path}: the best choice is not unique: a best puzzle needs a single best line")
-        level, rows, expected = best_level(found), found.rows, found.answer
-        limit = READING_BUDGET * found.nodes + READING_BASE
+        level, rows = best_level(found), found.rows
     elif q.kind == "final":
         rows = tuple(final_score(p).rows)
-        level, expected = final_level(rows), answer(p)
+        level = final_level(rows)
     else:
-        level, rows, expected = count_level(p), (), answer(p)
-    rulings = deciding_rulings(p, expected, limit)
-    level += any(decides for _, decides in rulings)
-    return Grade(max(1, min(5, level)), topics(p, rows) + tuple(rid for rid, _ in rulings))
+        level, rows = count_level(p), ()
+    rulings = tuple(rid for rid, _ in deciding_rulings(p))
+    return Grade(max(1, min(5, level + bool(rulings))), topics(p, rows) + rulings)
 
 
 # ----- measures ----------------------------------------------------------------------------------------------
-class _BudgetSolver(Solver):
-    """The solver, stopped after ``limit`` expanded positions (readings under other rulings can explode)."""
-
-    def __init__(self, state: GameState, limit: int | None):
-        super().__init__(state)
-        self.limit = limit
-
-    def value(self):
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfBudget(f"more than {self.limit} positions")
-        return super().value()
-
-
 def search(p: Position, limit: int | None = None) -> Search:
     """Play the turn the solver's way from the position and record what each decision offered."""
     state = state_from_position(p)
     seat = state.current_player()
     if seat < 0:
         raise CarcnbError(f"{p.path}: nothing to decide: the position is at a draw or the game is over")
-    solver = _BudgetSolver(state, limit)
+    solver = Solver(state) if limit is None else BudgetSolver(state, limit)
     before = len(state.rows)
     line: list[Action] = []
     choices: list[int] = []
@@ -210,36 +187,6 @@ def modules_in_play(p: Position) -> list:
         own = {tid for stage in m.pile(game.sets, game.rulings).values() for tid in stage}
         if own & present:
             out.append(m)
-    return out
-
-
-def deciding_rulings(p: Position, expected, limit: int | None = None) -> list[tuple[str, bool]]:
-    """The rulings of the rules in play under another option of which the question has another answer than
-    ``expected`` (or none), each with whether it changes the decision itself (for ``best``: the line, not
-    only its value). Options under which the position is not legal are not readings; a ``best`` reading
-    whose search needs more than ``limit`` positions is left out."""
-    names = {m.name for m in modules_in_play(p)} | {"scoring"}
-    chosen = dict(p.rulings)
-    kind = p.question.kind
-    out = []
-    for rid, ruling in RULINGS.items():
-        if rid.split(".")[0] not in names:
-            continue
-        current = chosen.get(rid, ruling.default)
-        for option in ruling.options:
-            if option == current:
-                continue
-            other = replace(p, rulings=tuple({**chosen, rid: option}.items()))
-            if problems(other):
-                continue
-            try:
-                got = search(other, limit).answer if kind == "best" else answer(other)
-            except OutOfBudget:
-                continue
-            if got is None or not same_answer(kind, expected, got):
-                decides = kind != "best" or got is None or dict(got)["line"] != dict(expected)["line"]
-                out.append((rid, decides))
-                break
     return out
 
 

@@ -1,4 +1,4 @@
-"""Explanations in words, written from what the engine did: the actions of a turn and the score breakdown.
+"""A turn and a score breakdown told in words, from what the engine did.
 
 The miner writes a puzzle's ``explanation`` with these; each sentence comes from an action or a score row,
 so the prose can never disagree with the engine.
