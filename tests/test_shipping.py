@@ -33,7 +33,8 @@ def test_the_wheel_carries_the_puzzles_the_notebooks_and_the_tiles(tmp_path):
                    check=True, capture_output=True)
     wheel = next((tmp_path / "dist").glob("carcnb-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    puzzles = {f"carcnb/puzzles/{p.relative_to(REPO / 'puzzles').as_posix()}" for p in (REPO / "puzzles").rglob("*.toml")}
+    puzzles = {f"carcnb/puzzles/{p.relative_to(REPO / 'puzzles').as_posix()}"
+               for p in (REPO / "puzzles").rglob("*.toml")}
     notebooks = {f"carcnb/notebooks/{p.name}" for p in (REPO / "notebooks").glob("*.ipynb")}
     assert puzzles and puzzles <= names
     assert notebooks and notebooks <= names
