@@ -162,8 +162,8 @@ def _best_puzzle(p: Position, min_margin: int) -> Position | None:
     """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points."""
     p = replace(p, question=Question("best", ()))
     found = _solved(p, min_margin)
-    if found is None:
-        return None
+    if found is None or not found.tempting and not found.replies:
+        return None  # a placement whose only gain is the answer: nothing to weigh
     p = _pruned(p, lambda q: _same_best(q, found, min_margin))
     found = search(p)
     p = replace(p, question=Question("best", found.answer), title=situation(p))
@@ -181,8 +181,11 @@ def _solved(p: Position, min_margin: int, limit: int = NODE_LIMIT) -> Search | N
 
 
 def _same_best(p: Position, before: Search, min_margin: int) -> bool:
+    """Whether ``p`` has the same best line and value, still a puzzle by ``min_margin`` with something else
+    to weigh."""
     found = _solved(p, min_margin)
-    return found is not None and (found.line, found.value) == (before.line, before.value)
+    return (found is not None and (found.line, found.value) == (before.line, before.value)
+            and (found.tempting > 0 or found.replies > 0))
 
 
 def _final_puzzle(p: Position) -> Position | None:
