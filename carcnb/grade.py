@@ -4,8 +4,9 @@ Both come from the engine, never from the file's prose: ``best`` questions are m
 (choices at each of the mover's decisions, the length of the line, the margin to the second-best line,
 replies by other players, disaster decisions); ``final`` and ``count`` questions on the position (features
 and fields scored, disaster effects, placements a rule takes away). A ruling whose other options change the
-answer makes a puzzle harder and is one of its topics. ``write_grade`` puts the two keys into the file's
-``[question]`` table and leaves every other byte as it was.
+answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle harder and is one of its
+topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
+it was.
 """
 from __future__ import annotations
 
@@ -192,6 +193,7 @@ def modules_in_play(p: Position) -> list:
 
 # ----- the file ----------------------------------------------------------------------------------------------
 _TRIPLE = re.compile(r'"""|\'\'\'')
+_HEADER = re.compile(r"\s*\[\[?\s*([A-Za-z0-9_.\"-]+)\s*\]\]?\s*(#.*)?$")  # a table header line
 
 
 def write_grade(text: str, g: Grade, path: str = "<position>") -> str:
@@ -199,11 +201,11 @@ def write_grade(text: str, g: Grade, path: str = "<position>") -> str:
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if "\r\n" in text else "\n"
     code = _outside_strings(lines)
-    header = next((i for i in code if lines[i].strip() == "[question]"), None)
+    headers = [(i, m.group(1)) for i in code if (m := _HEADER.match(lines[i]))]
+    header = next((i for i, name in headers if name == "question"), None)
     if header is None:
         raise CarcnbError(f"{path}: no [question] table to write the grade into: only puzzles are graded")
-    end = next((i for i in code if i > header and lines[i].lstrip().startswith("[")
-                and not re.match(r"\s*\[\s*\]", lines[i])), len(lines))
+    end = next((i for i, _ in headers if i > header), len(lines))
     table = [i for i in code if header < i < end]
     drop: set[int] = set()
     for i in table:

@@ -22,7 +22,7 @@ TRICKY = (
     'hand = "U"\r\n'
     'board = """\r\n0,0 D 0\r\n"""\r\n'
     '\r\n'
-    '[question]\r\n'
+    '[question]   # the puzzle\r\n'
     '# where U fits\r\n'
     'kind = "count"\r\n'
     'answer = 6\r\n'
