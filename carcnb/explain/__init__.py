@@ -7,11 +7,11 @@ that what the captions say is true.
 from __future__ import annotations
 
 from .compare import Comparison, Outcome, compare
-from .figures import Panel, Picture, picture, side_by_side, strip, tiles
+from .figures import Legend, Panel, Picture, legend, picture, side_by_side, strip, tiles
 from .game import decision_marks, ended, example, example_names, play, under
 from .tables import Breakdown, RulingCard, RulingsTable, final_scoring, ruling, rulings_table, turn_scoring
 from .tornado import event_strip, finish_event
 
-__all__ = ["Breakdown", "Comparison", "Outcome", "Panel", "Picture", "RulingCard", "RulingsTable", "compare", "decision_marks",
-           "ended", "event_strip", "example", "example_names", "final_scoring", "finish_event", "picture", "play", "ruling", "rulings_table", "side_by_side", "strip", "tiles", "turn_scoring",
+__all__ = ["Breakdown", "Comparison", "Legend", "Outcome", "Panel", "Picture", "RulingCard", "RulingsTable", "compare", "decision_marks",
+           "ended", "event_strip", "example", "example_names", "final_scoring", "finish_event", "legend", "picture", "play", "ruling", "rulings_table", "side_by_side", "strip", "tiles", "turn_scoring",
            "under"]

@@ -86,19 +86,18 @@ class Comparison:
                 found[name] = values
         return found
 
-    def _changed_row(self, outcome: Outcome) -> ScoreRow | None:
-        """A scoring row of this option that some other option does not have."""
-        others = [{_row_key(r) for r in o.rows} for o in self.outcomes if o is not outcome]
-        return next((r for r in outcome.rows if r.followers and any(_row_key(r) not in k for k in others)), None)
+    def _changed(self, outcome: Outcome) -> tuple:
+        """A node of each feature this option scores in a way not every option does."""
+        common = set.intersection(*({_row_key(r) for r in o.rows} for o in self.outcomes))
+        return tuple(sorted({(r.followers[0][1], r.followers[0][2]) for r in outcome.rows
+                             if r.followers and _row_key(r) not in common}))
 
     def panel(self, outcome: Outcome) -> Panel:
         values = [v[self.outcomes.index(outcome)] for v in self.differences.values()]
         default = " (default)" if outcome.option == self.ruling.default else ""
         title = f"{outcome.option}{default}" + (f"\n{values[0]}" if values and len(values[0]) <= 40 else "")
         placements, spots = decision_marks(outcome.state)
-        row = self._changed_row(outcome)
-        highlight = (row.followers[0][1], row.followers[0][2]) if row else None
-        return Panel(outcome.state, title, highlight=highlight, legal=placements, spots=tuple(spots))
+        return Panel(outcome.state, title, legal=placements, spots=tuple(spots), differs=self._changed(outcome))
 
     @cached_property
     def picture(self) -> Picture:

@@ -19,15 +19,15 @@ from matplotlib.patches import Rectangle
 from ..errors import CarcnbError
 from ..geometry import Pos
 from ..position import Position, TileLine
-from ..render import draw_board
+from ..render import draw_board, legend_png
 from ..render.draw import Extent, as_state, resolve_legal, view_extent
 from ..tiles import catalogue
 from .game import Source, decision_marks
 
 TILE_INCHES = 0.62  # one tile, in a picture of a board that fits the width
 MAX_WIDTH_INCHES = 11.0  # wider rows are drawn with smaller tiles
+LEGEND_PX = 60  # pixels per tile in the legend, shown at that many CSS pixels
 DPI = 150  # the PNG's pixels; shown at 100 CSS pixels an inch, so sharp on high-density screens
-NUMBER_BOX = {"boxstyle": "circle,pad=0.25", "facecolor": (0.35, 0.2, 0.1, 0.88), "edgecolor": "white"}
 SHADE = (0.85, 0.2, 0.1, 0.18)
 SPOT = (1, 1, 1, 0.4)
 SPOT_EDGE = (0.2, 0.2, 0.2, 0.8)
@@ -42,33 +42,31 @@ class Panel:
     highlight: object = None  # a node ((x, y), segment) or a Feature
     legal: object = None  # placements (x, y, rot) to mark, or True for those of the tile in hand
     preview: tuple[str, int, int, int] | None = None
-    numbers: tuple[Pos, ...] = ()  # tiles to number 1, 2, 3 ... in this order
     shade: tuple[Pos, ...] = ()  # positions to tint (a range, an area)
     spots: tuple[Pos, ...] = ()  # positions to mark with a dashed square (where a decision may go)
     extent: Extent | None = None
     coords: bool = True  # column and row numbers along the edges
+    differs: tuple = ()  # nodes of features that score differently (outlined in the comparison colour)
+    at_end: bool = False  # the board as the final scoring sees it (the earthquake's tokens down)
 
     def view(self) -> Extent:
-        """The part of the board this panel shows: the board, its marks and numbers, plus one tile."""
+        """The part of the board this panel shows: the board and its marks, plus one tile."""
         if self.extent is not None:
             return self.extent
-        state, _ = as_state(self.source)
+        state = as_state(self.source)
         legal = resolve_legal(state, self.legal)
-        extra = [(x, y, 0) for x, y in (*self.numbers, *self.shade, *self.spots)]
+        extra = [(x, y, 0) for x, y in (*self.shade, *self.spots)]
         return view_extent(state, 1, legal + extra, self.preview)
 
     def draw(self, ax) -> None:
         extent = self.view()
         draw_board(ax, self.source, highlight=self.highlight, legal=self.legal, preview=self.preview,
-                   coords=self.coords, extent=extent)
+                   coords=self.coords, extent=extent, highlight_features=self.differs, at_end=self.at_end)
         for x, y in self.shade:
             ax.add_patch(Rectangle((x, y), 1, 1, facecolor=SHADE, edgecolor="none", zorder=3.2))
         for x, y in self.spots:
             ax.add_patch(Rectangle((x + 0.06, y + 0.06), 0.88, 0.88, facecolor=SPOT, edgecolor=SPOT_EDGE,
                                    linestyle="--", linewidth=1.5, zorder=3.3))
-        for k, (x, y) in enumerate(self.numbers, 1):
-            ax.text(x + 0.5, y + 0.5, str(k), ha="center", va="center", fontsize=13, weight="bold",
-                    color="white", bbox=NUMBER_BOX, zorder=10)
         if self.title:
             ax.set_title(self.title, fontsize=10)
 
@@ -123,33 +121,53 @@ class Picture:
         return out.getvalue()
 
     def _repr_html_(self) -> str:
-        data = self.png
-        width = int(_png_width(data) * 100 / DPI)
-        text = html.escape(self.caption)
-        return (f'<figure class="carcnb-figure" style="margin: 0.6em 0">'
-                f'<img src="data:image/png;base64,{base64.b64encode(data).decode()}" alt="{text}" '
-                f'style="width: {width}px; max-width: 100%">'
-                f'<figcaption style="font-style: italic; margin-top: 0.2em">{text}</figcaption></figure>')
+        return figure_html(self.png, self.caption, DPI)
 
     def __repr__(self) -> str:
         return f"Picture({self.caption!r}, {len(self.panels)} board(s))"
 
 
-def _png_width(data: bytes) -> int:
-    return int.from_bytes(data[16:20], "big")
+def figure_html(png: bytes, caption: str, dpi: float) -> str:
+    """A PNG and its caption as an HTML figure, the image inline, shown at 100 CSS pixels an inch."""
+    width = int(int.from_bytes(png[16:20], "big") * 100 / dpi)  # the PNG's width, from its header
+    text = html.escape(caption)
+    return (f'<figure class="carcnb-figure" style="margin: 0.6em 0">'
+            f'<img src="data:image/png;base64,{base64.b64encode(png).decode()}" alt="{text}" '
+            f'style="width: {width}px; max-width: 100%">'
+            f'<figcaption style="font-style: italic; margin-top: 0.2em">{text}</figcaption></figure>')
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The key to the pictures' marks (drawn by ``carcnb.render``), with a caption."""
+
+    caption: str
+    keys: tuple[str, ...] | None = None
+
+    @cached_property
+    def png(self) -> bytes:
+        return legend_png(px_per_tile=LEGEND_PX, keys=self.keys)
+
+    def _repr_html_(self) -> str:
+        return figure_html(self.png, self.caption, LEGEND_PX)
+
+
+def legend(caption: str, keys: Iterable[str] | None = None) -> Legend:
+    """The key to the pictures (every entry, or those named in ``keys``), with a caption."""
+    return Legend(caption, tuple(keys) if keys is not None else None)
 
 
 def picture(source: Source, caption: str, *, highlight: object = None, legal: object = None,
-            preview: tuple[str, int, int, int] | None = None, numbers: Iterable[Pos] = (),
-            shade: Iterable[Pos] = (), spots: Iterable[Pos] = (), extent: Extent | None = None,
-            decisions: bool = False, title: str = "") -> Picture:
+            preview: tuple[str, int, int, int] | None = None, shade: Iterable[Pos] = (),
+            spots: Iterable[Pos] = (), extent: Extent | None = None, decisions: bool = False,
+            title: str = "") -> Picture:
     """A picture of one board with a caption. ``highlight`` tints a feature, ``legal`` marks placements,
-    ``numbers`` writes 1, 2, 3 ... on tiles in order, ``shade`` tints positions, ``spots`` marks them;
-    ``decisions`` marks where the decision asked now may go."""
+    ``shade`` tints positions, ``spots`` marks them with dashed squares, ``decisions`` marks where the
+    decision asked now may go. The meteor's aims and the tornado's steps are drawn while they happen."""
     if decisions:
         placements, marked = decision_marks(source)
         legal, spots = placements or legal, (*spots, *marked)
-    panel = Panel(source, title, highlight, legal, preview, tuple(numbers), tuple(shade), tuple(spots), extent)
+    panel = Panel(source, title, highlight, legal, preview, tuple(shade), tuple(spots), extent)
     return Picture((panel,), caption)
 
 

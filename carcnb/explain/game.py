@@ -1,7 +1,6 @@
 """Positions and game states for examples: a ruling set differently, a few actions played, the game ended."""
 from __future__ import annotations
 
-from dataclasses import replace
 from importlib import resources
 
 from ..actions import Place, parse_action
@@ -9,8 +8,8 @@ from ..errors import CarcnbError
 from ..geometry import Pos
 from ..position import Position, parse
 from ..rules.base import apply_final
-from ..rulings import RULINGS
 from ..scoring import ScoreRow
+from ..render.compare import under  # the position with one ruling set otherwise
 from ..state import GameState
 
 Source = Position | GameState
@@ -28,16 +27,6 @@ def example(name: str) -> Position:
         raise CarcnbError(f"no example position {name!r} (known: {', '.join(example_names())})")
     text = resources.files("carcnb").joinpath(f"data/examples/{name}.toml").read_text(encoding="utf-8")
     return parse(text, f"carcnb/data/examples/{name}.toml")
-
-
-def under(p: Position, ruling: str, option: str) -> Position:
-    """The same position with one ruling set to ``option``."""
-    if ruling not in RULINGS:
-        raise CarcnbError(f"unknown ruling {ruling!r} (known: {', '.join(RULINGS)})")
-    if option not in RULINGS[ruling].options:
-        raise CarcnbError(f"ruling {ruling!r} has no option {option!r} (options: "
-                          f"{', '.join(RULINGS[ruling].options)})")
-    return replace(p, rulings=tuple({**dict(p.rulings), ruling: option}.items()))
 
 
 def state_of(source: Source) -> GameState:
