@@ -98,10 +98,14 @@ def _biggest(rows: Sequence[ScoreRow]) -> str:
 
 def deciding_rulings(p: Position) -> list[tuple[str, str]]:
     """The rulings under which another option changes the answer of ``p``, each with the option in force.
-    Only rulings whose tiles are in play are tried; options under which the position is not possible (its
-    tiles, its played actions) are skipped. A ``best`` search under another option that would take much
-    longer than the position's own is given up (``_budget``): the rulings the file sets, which the puzzle
-    is about, get a larger budget than the others."""
+    A graded puzzle names them in its ``topics`` (``carcnb grade`` searched them). Otherwise only rulings
+    whose tiles are in play are tried; options under which the position is not possible (its tiles, its
+    played actions) are skipped. A ``best`` search under another option that would take much longer than
+    the position's own is given up (``_budget``): the rulings the file sets, which the puzzle is about, get a
+    larger budget than the others."""
+    if p.question is not None and p.question.topics is not None:  # graded: the grade searched them already
+        here = resolve(dict(p.rulings))
+        return [(rid, here[rid]) for rid in p.question.topics if rid in RULINGS]
     return _deciding_rulings(p, best_play(p) if _kind(p) == "best" else None)
 
 
