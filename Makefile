@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lab bench check clean
+.PHONY: install test lab bench check site clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,12 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(STAMP)
 	$(PY) -m jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=notebooks notebooks/00-start-here.ipynb
 
+# The notebooks as a static website in site/ (each notebook executed once): open site/index.html.
+site: $(STAMP)
+	$(PY) -m carcnb site notebooks -o site
+
 bench: $(STAMP)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info site

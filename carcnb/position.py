@@ -24,6 +24,7 @@ FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "pile", "rulings",
         "flood", "board", "question")
+QUESTION_KEYS = ("kind", "answer", "explanation", "difficulty", "topics")
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
 
@@ -88,6 +89,8 @@ class Question:
     kind: str
     answer: object
     explanation: str | None = None
+    difficulty: int | None = None  # 1..5, written by ``carcnb grade``
+    topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
 
 
 @dataclass(frozen=True)
@@ -343,9 +346,9 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         return None
     if not isinstance(q, dict) or q.get("kind") not in ("final", "count", "best"):
         raise where.error("kind", q, 'expected [question] kind = "final", "count" or "best"', "question")
-    unknown = set(q) - {"kind", "answer", "explanation"}
+    unknown = set(q) - set(QUESTION_KEYS)
     if unknown:
-        raise where.error(sorted(unknown)[0], q, "unknown key in [question] (known: kind, answer, explanation)",
+        raise where.error(sorted(unknown)[0], q, f"unknown key in [question] (known: {', '.join(QUESTION_KEYS)})",
                           "question")
     kind, answer = q["kind"], q.get("answer")
     if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
@@ -359,9 +362,16 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
     explanation = q.get("explanation")
     if explanation is not None and not isinstance(explanation, str):
         raise where.error("explanation", explanation, "expected a string", "question")
+    difficulty = q.get("difficulty")
+    if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= 5):
+        raise where.error("difficulty", difficulty, "expected difficulty = 1 to 5 (run carcnb grade FILE)",
+                          "question")
+    topics = q.get("topics")
+    if topics is not None and (not isinstance(topics, list) or not all(isinstance(t, str) and t for t in topics)):
+        raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
     if isinstance(answer, dict):
         answer = tuple(answer.items())
-    return Question(kind, answer, explanation)
+    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics))
 
 
 def _comparable(v: object) -> bool:
@@ -413,6 +423,10 @@ def dump(p: Position) -> str:
     if p.question is not None:
         q = p.question
         out += ["", "[question]", f"kind = {_value(q.kind)}", f"answer = {_value(q.answer)}"]
+        if q.difficulty is not None:
+            out.append(f"difficulty = {q.difficulty}")
+        if q.topics is not None:
+            out.append(f"topics = {_value(list(q.topics))}")
         if q.explanation is not None:
             out.append(f"explanation = {_value(q.explanation)}")
     return "\n".join(out) + "\n"

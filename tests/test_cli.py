@@ -6,6 +6,7 @@ import json
 import pytest
 
 from carcnb.cli import main
+from carcnb.grade import grade_file
 from carcnb.rulings import RULINGS
 
 from conftest import position_text
@@ -20,6 +21,13 @@ def _file(tmp_path, text: str, name: str = "p.toml"):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+def _graded(tmp_path, text: str, name: str = "p.toml"):
+    """A puzzle file with its grade written, as ``carcnb check`` wants it."""
+    path = _file(tmp_path, text, name)
+    grade_file(path)
+    return path
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -79,7 +87,7 @@ RIGHT = position_text("0,0 D 0 red@E\n1,0 U 90", question={"kind": "final", "ans
 
 
 def test_check_passing_puzzles_exit_0(tmp_path, capsys):
-    a, b = _file(tmp_path, GOOD, "a.toml"), _file(tmp_path, RIGHT, "b.toml")
+    a, b = _graded(tmp_path, GOOD, "a.toml"), _graded(tmp_path, RIGHT, "b.toml")
     code, out, err = run(capsys, "check", a, b)
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -89,7 +97,7 @@ def test_check_passing_puzzles_exit_0(tmp_path, capsys):
 
 
 def test_check_a_failing_puzzle_exits_1(tmp_path, capsys):
-    _file(tmp_path, GOOD, "puzzles/a.toml")
+    _graded(tmp_path, GOOD, "puzzles/a.toml")
     wrong = _file(tmp_path, WRONG, "puzzles/deeper/w.toml")
     code, out, _ = run(capsys, "check", str(tmp_path / "puzzles"))  # directories are searched recursively
     assert code == 1

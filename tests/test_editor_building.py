@@ -164,3 +164,37 @@ def test_rulings_of_sets_that_are_off_are_hidden():
     shown = {r.id for r in m.rulings() if r.involved}
     assert {"meteor.ferry_on_target", "ferries.crop_circle_tile", "cropcircles.add_where"} <= shown
     assert len(m.rulings()) == len(RULINGS)  # every menu stays known to the view: only hidden
+
+
+def test_view_controls_drive_the_model():
+    import pytest
+    pytest.importorskip("ipyevents")
+    from carcnb.editor import BoardEditor
+
+    ed = BoardEditor(position_from_text(ROAD_CITY, sets=["disasters"]), mode=EDIT)
+    tools = ed.position_tools
+    assert tools.box.layout.display is None and [b.description for b in tools.scores.children] == ["red", "blue"]
+    tools.to_move.value = "blue"
+    tools.score_box("blue").value = 12
+    assert ed.value.to_move == "blue" and dict(ed.value.scores) == {"blue": 12}
+    ed.tool.value = "follower"
+    ed.figure.value = "pig"
+    ed.handle_event({"type": "click", **dict(zip(("dataX", "dataY"), ed.geometry.to_pixel(1.5, 0.9)))})
+    assert ed.value.tile_at((1, 0)).tokens[0].kind == "pig"
+    assert not ed.hand.picture.value or ed.hand.picture.layout.visibility == "hidden"  # no tile to put
+    ed.tool.value = "tile"
+    ed.palette.value = "V"
+    ed.rotate_button.click()
+    assert bytes(ed.hand.picture.value[:4]) == b"\x89PNG" and ed.hand.picture.layout.visibility == "visible"
+    assert "to put: V, rotation 90" in ed.hand.caption.value
+    assert ed.ruling_rows["meteor.adjacency"].layout.display is None
+    assert ed.ruling_rows["ferries.crop_circle_tile"].layout.display == "none"
+    ed.sets["ferries"].value = True
+    assert ed.ruling_rows["ferries.crop_circle_tile"].layout.display is None
+    tools.clear_button.click()
+    assert ed.value.board == () and dict(ed.value.scores) == {"blue": 12}
+    ed.undo_button.click()
+    assert len(ed.value.board) == 3
+    ed.mode.value = "play"
+    assert tools.box.layout.display == "none"
+    assert "red's tile" not in ed.hand.caption.value

@@ -1,9 +1,10 @@
-"""``carcnb check PATH...``: recompute every puzzle's answer and compare it with the file's."""
+"""``carcnb check PATH...``: recompute every puzzle's answer and grade and compare them with the file's."""
 from __future__ import annotations
 
 import argparse
 
 from ..errors import CarcnbError
+from ..grade import stale
 from ..position import load
 from ..questions import answer, same_answer, show_answer
 from ._files import puzzle_files
@@ -24,6 +25,9 @@ def run(args: argparse.Namespace) -> int:
             detail = (f"{p.question.kind}: {show_answer(p.question.kind, got)}" if ok else
                       f"{p.question.kind}: file says {show_answer(p.question.kind, p.question.answer)}, "
                       f"engine says {show_answer(p.question.kind, got)}")
+            why = stale(p) if ok else None
+            if why is not None:
+                ok, detail = False, why
         except CarcnbError as e:
             ok, detail = False, str(e).replace("\n", " ")
         passed += ok

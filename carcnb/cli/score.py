@@ -6,15 +6,6 @@ import json
 
 from ..position import load
 from ..questions import final_score
-from ..scoring import ScoreRow
-
-
-def row_text(row: ScoreRow) -> str:
-    """One breakdown row as a line: kind, points, who scores, why, where."""
-    who = ", ".join(row.scorers) or "nobody"
-    tiles = " ".join(f"{x},{y}" for x, y in row.tiles)
-    notes = f"  [{'; '.join(row.notes)}]" if row.notes else ""
-    return f"{row.kind:8} {row.points:3}  {who:14} {row.reason}  tiles {tiles}{notes}"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -28,12 +19,12 @@ def run(args: argparse.Namespace) -> int:
     if p.played:
         print(f"this turn ({'; '.join(p.played)}):")
         for row in result.turn:
-            print("  " + row_text(row))
+            print("  " + str(row))
         if not result.turn:
             print("  nothing scored")
         print("end of game:")
     for row in result.end:
-        print(("  " if p.played else "") + row_text(row))
+        print(("  " if p.played else "") + str(row))
     if p.played and not result.end:
         print("  nothing scored")
     print("total: " + ", ".join(f"{c} {n}" for c, n in result.scores.items()))

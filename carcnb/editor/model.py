@@ -24,9 +24,10 @@ from ..rules.base import DeployStep, apply_final
 from ..rulings import RULINGS, involved, resolve
 from ..state import CHANCE, Game, GameState
 from ..tiles import catalogue
+from ..wording import question_text
 from . import edits, figures, why
 from .frame import Frame
-from .views import (PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
+from .views import (HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
                     as_it_stands, root_position)
 
 PLAY = "play"
@@ -174,6 +175,51 @@ class EditorModel:
         if tid is None or pos in st.board.tiles:
             return None
         return (tid, pos[0], pos[1], self._place_rotation(tid))
+
+    def question(self) -> str | None:
+        """A loaded puzzle's question in words (None for a position without one)."""
+        p = self.position if self.mode == EDIT else self.origin
+        if p.question is None:
+            return None
+        if "question" not in self._cache:
+            try:
+                self._cache["question"] = question_text(p)
+            except CarcnbError as e:
+                self._cache["question"] = f"{p.question.kind} question (not worded: {e})"
+        return self._cache["question"]  # type: ignore[return-value]
+
+    def targets(self) -> tuple[tuple[Pos, int | None], ...]:
+        """The spots a click may choose in the decision being made: a tile (the meteor's landing, the
+        tornado's step) or a port of it (a follower to deploy, add or remove, a ferry's end). Play only;
+        placing marks its legal squares instead. (The picture itself shows the meteor's aims so far and
+        what the tornado carries.)"""
+        if self.mode != PLAY or self._placing():
+            return ()
+        targets: dict[tuple[Pos, int | None], None] = {}
+        for a in self.legal():
+            pos = action_pos(a)
+            if pos is not None:
+                for port in action_ports(a) or (None,):
+                    targets[(pos, port)] = None
+        return tuple(targets)
+
+    def in_hand(self) -> HandView:
+        """The tile the next click puts (or draws), at the rotation it would go down."""
+        if self.mode == EDIT:
+            held = f" · in the position's hand: {self.position.hand}" if self.position.hand else ""
+            if self.tool != "tile" or self.tile is None:
+                return HandView(None, 0, "choose a tile in the palette to put it" + held)
+            rot = self._place_rotation(self.tile)
+            return HandView(self.tile, rot, f"to put: {self.tile}, rotation {rot} (r turns it){held}")
+        st = self.state
+        if st.hand is not None:
+            rot = self._place_rotation(st.hand)
+            return HandView(st.hand, rot, f"{st.active}'s tile: {st.hand}, rotation {rot}"
+                                          + (" (r turns it)" if self._placing() else ""))
+        if st.is_chance() and self.tile is not None:
+            rot = self._place_rotation(self.tile)
+            return HandView(self.tile, rot, f"to draw: {self.tile}, rotation {rot} (a click draws and places it)")
+        return HandView(None, 0, "no tile in hand" + (": draw one" if st.is_chance() else ""))
 
     def preview_fits(self) -> bool:
         """Whether the previewed tile may go where it is shown: in play, by the rules; in free edit, where
@@ -673,6 +719,25 @@ class EditorModel:
         self.status = f"saved {len(self.value.board)} tiles to {path}"
         self._notify()
         return True
+
+    def post(self, directory: str | Path, fmt: str = "markdown"):
+        """Write a forum post of the position into ``directory`` (``carcnb.post.write_post``: the text, with
+        the verdict under each reading that matters, and its picture). Returns the written files, or None
+        when nothing could be written (the status says why; the editor is left as it was)."""
+        from ..post import write_post
+
+        target = Path(directory)
+        try:
+            if target.exists() and not target.is_dir():
+                raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
+            files = write_post(self.value, target, fmt)
+        except (OSError, CarcnbError) as e:
+            self.status = f"no post written: {e}; nothing was changed"
+            self._notify()
+            return None
+        self.status = f"post written: {files.text_path} and {files.picture_path}"
+        self._notify()
+        return files
 
     def load(self, path: str | Path) -> bool:
         """Open a position file: an undoable edit in free edit, a new game from it in play."""

@@ -63,6 +63,15 @@ class Picture:
 
 
 @dataclass(frozen=True)
+class HandView:
+    """The tile a click would put, drawn beside the board at its rotation, with a line saying whose it is."""
+
+    tile: str | None
+    rot: int
+    caption: str
+
+
+@dataclass(frozen=True)
 class RulingChoice:
     id: str
     question: str

@@ -219,11 +219,16 @@ def final_rows(state: GameState) -> list[ScoreRow]:
     return rows
 
 
+def end_effects(state: GameState) -> None:
+    """Apply the effects that come after the last tile and before final scoring (the earthquake's tokens)."""
+    for m in state.modules:
+        m.before_final(state)
+
+
 def apply_final(state: GameState) -> list[ScoreRow]:
     """Apply the effects before final scoring, score the board and end the game."""
     state.j.setattr(state, "final_from", len(state.rows))
-    for m in state.modules:
-        m.before_final(state)
+    end_effects(state)
     rows = final_rows(state)
     for row in rows:
         state.add_points(row)
