@@ -64,16 +64,20 @@ def answer_under(p: Position, rulings: dict[str, str], node_limit: int | None = 
     """The answer to ``p``'s question with ``rulings`` in force, or ``{"error": ...}`` saying why there is
     none (an illegal position, a played action that is not legal, a best choice that is not unique, a search
     longer than ``node_limit`` positions)."""
-    q = replace(p, rulings=tuple(rulings.items()))
     try:
-        if p.question is None:
-            return final_score(q).scores
-        got = answer(q, node_limit)
+        return _answer(replace(p, rulings=tuple(rulings.items())), node_limit)
     except IllegalPositionError as e:  # the legal actions an illegal one lists are left out of a table
         return {"error": "illegal position: " + "; ".join(problem.message.split(" (legal: ")[0]
                                                           for problem in e.problems)}
     except CarcnbError as e:
         return {"error": str(e).removeprefix(f"{p.path}: ")}
+
+
+def _answer(p: Position, node_limit: int | None = None) -> Answer:
+    """The answer to ``p``'s question (its final scores when it has none) in its JSON form; raises."""
+    if p.question is None:
+        return final_score(p).scores
+    got = answer(p, node_limit)
     return dict(got) if isinstance(got, tuple) else got
 
 
@@ -103,12 +107,10 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
             if progress is not None:
                 what = ", ".join(f"{rid} = {option}" for rid, option in changed.items()) or "the file's rulings"
                 progress(len(cache), planned, what)
-            cache[k] = answer_under(p, dict(k), node_limit if changed else None)
+            cache[k] = answer_under(p, dict(k), node_limit) if changed else _answer(p)
         return cache[k]
 
-    start = under({})
-    if isinstance(start, dict) and "error" in start:
-        raise CarcnbError(f"{p.path}: no answer under the file's own rulings: {start['error']}")
+    start = under({})  # the file's own rulings: an error here is the file's, and raised
     changes, unchanged = [], []
     for rid in ids:
         answers = {option: under({rid: option}) for option in RULINGS[rid].options}

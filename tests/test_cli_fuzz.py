@@ -16,7 +16,8 @@ from carcnb.cli import build_parser, main
 
 PUZZLES = sorted((Path(__file__).parent.parent / "puzzles").rglob("*.toml"))
 FILES = 40  # mutated files; every command runs on each
-BAD_NUMBERS = ("-1", "0", "7", "360", "45", "999999999", "100000", "99999999999", "1e9", "3.5", "nan", "-0", "2147483648", '"3"')
+BAD_NUMBERS = ("-1", "0", "7", "360", "45", "999999999", "100000", "99999999999", "1e9", "3.5", "nan", "-0",
+               "2147483648", '"3"')
 ODD_WORDS = ("Q9", "MT", "FL", "TO1", "CR1", "FA", "red@C", "blue@NNE", "green@N", "red:pig@S", "red:builder@E",
              "ferry:N-S", "ferry:E-E", "quake@N", "tornado", "@", ",", "=", "[", '"""', "#", "1,0", "0,0",
              "red", "hand", "played", "place 1,0 90")

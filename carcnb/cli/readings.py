@@ -23,6 +23,10 @@ def show_progress(done: int, planned: int, what: str) -> None:
     print(f"\r\033[K[{done + 1}/{planned}] {what}", end="", file=sys.stderr, flush=True)
 
 
+def clear_progress() -> None:
+    print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
 def text(r: Readings) -> list[str]:
     lines = [f"answer, with the rulings as the file sets them: {answer_text(r.kind, r.answer)}"]
     if r.changes:
@@ -56,9 +60,11 @@ def text(r: Readings) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     p = load(args.file)
     on_terminal = sys.stderr.isatty()
-    result = readings(p, show_progress if on_terminal else None, args.max_nodes)
-    if on_terminal:
-        print("\r\033[K", end="", file=sys.stderr, flush=True)
+    try:
+        result = readings(p, show_progress if on_terminal else None, args.max_nodes)
+    finally:
+        if on_terminal:
+            clear_progress()
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
         if result.skipped:
