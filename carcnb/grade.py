@@ -19,7 +19,6 @@ from .actions import Action, Flood, Meteor, TornadoStep
 from .errors import CarcnbError
 from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
-from .lines import BudgetSolver
 from .position import Position, load
 from .questions import final_score
 from .rules.base import legal_placements
@@ -94,7 +93,7 @@ def search(p: Position, limit: int | None = None) -> Search:
     seat = state.current_player()
     if seat < 0:
         raise CarcnbError(f"{p.path}: nothing to decide: the position is at a draw or the game is over")
-    solver = Solver(state) if limit is None else BudgetSolver(state, limit)
+    solver = Solver(state, limit)
     before = len(state.rows)
     line: list[Action] = []
     choices: list[int] = []

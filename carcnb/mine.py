@@ -16,11 +16,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 from .actions import Action, Draw, Pass
-from .errors import CarcnbError
+from .errors import CarcnbError, SearchLimitError
 from .game_io import position_from_state, problems, state_from_position
 from .geometry import Pos, pos_text
 from .grade import Grade, Search, grade, search
-from .lines import OverBudget
 from .narrate import action_text, rows_text
 from .playout import random_action
 from .position import FollowerToken, Position, Question, TileLine, dump
@@ -173,7 +172,7 @@ def _best_puzzle(p: Position, min_margin: int) -> Position | None:
 def _solved(p: Position, min_margin: int, limit: int = NODE_LIMIT) -> Search | None:
     try:
         found = search(p, limit)
-    except OverBudget:
+    except SearchLimitError:
         return None
     if found.margin is None or found.margin < min_margin:
         return None

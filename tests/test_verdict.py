@@ -296,7 +296,9 @@ def test_every_shipped_puzzle_accepts_its_own_answer():
         assert check_answer(p, given).right, path
 
 
-def test_a_graded_puzzle_takes_its_deciding_rulings_from_its_topics():
+def test_a_graded_puzzle_hints_at_the_rulings_its_grade_found():
     graded = final_position()
     graded = replace(graded, question=replace(graded.question, topics=("city", "flood.covered_scope")))
-    assert deciding_rulings(graded) == [("flood.covered_scope", "segment")]  # what the grade found, not searched
+    said = [h for h in hints(graded) if "decides it here" in h]
+    assert said and "flood.covered_scope = 'segment'" in said[0] and "scoring.edition" not in said[0]
+    assert deciding_rulings(graded) == [("scoring.edition", "third")]  # the search itself ignores the grade
