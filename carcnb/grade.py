@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .actions import Action, Flood, Meteor, TornadoStep
-from .errors import CarcnbError
+from .errors import CarcnbError, SearchLimitError
 from .game_io import game_of, problems, state_from_position
 from .position import Position, load
 from .questions import answer, final_score, same_answer
@@ -23,7 +23,6 @@ from .rules.base import legal_placements
 from .rulings import RULINGS
 from .scoring import ScoreRow
 from .solve import Solver, objective
-from .state import GameState
 
 RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
 SCORING_TOPICS = {"road": "road", "city": "city", "cloister": "cloister", "field": "farms"}
@@ -63,10 +62,6 @@ class Search:
         return (("line", [str(a) for a in self.line]), ("value", self.value))
 
 
-class OutOfBudget(CarcnbError):
-    """The search needed more positions than it was given."""
-
-
 def grade(p: Position) -> Grade:
     """The grade of a puzzle file's question (raises ``CarcnbError`` when the question cannot be answered)."""
     q = p.question
@@ -90,26 +85,13 @@ def grade(p: Position) -> Grade:
 
 
 # ----- measures ----------------------------------------------------------------------------------------------
-class _BudgetSolver(Solver):
-    """The solver, stopped after ``limit`` expanded positions (readings under other rulings can explode)."""
-
-    def __init__(self, state: GameState, limit: int | None):
-        super().__init__(state)
-        self.limit = limit
-
-    def value(self):
-        if self.limit is not None and self.nodes > self.limit:
-            raise OutOfBudget(f"more than {self.limit} positions")
-        return super().value()
-
-
 def search(p: Position, limit: int | None = None) -> Search:
     """Play the turn the solver's way from the position and record what each decision offered."""
     state = state_from_position(p)
     seat = state.current_player()
     if seat < 0:
         raise CarcnbError(f"{p.path}: nothing to decide: the position is at a draw or the game is over")
-    solver = _BudgetSolver(state, limit)
+    solver = Solver(state, limit)
     before = len(state.rows)
     line: list[Action] = []
     choices: list[int] = []
@@ -218,7 +200,7 @@ def deciding_rulings(p: Position, expected, limit: int | None = None) -> tuple[s
                 continue
             try:
                 got = search(other, limit).answer if kind == "best" else answer(other)
-            except OutOfBudget:
+            except SearchLimitError:
                 continue
             if got is None or not same_answer(kind, expected, got):
                 out.append(rid)

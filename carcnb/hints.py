@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .errors import CarcnbError
-from .lines import BestPlay, OverBudget, best_play
+from .lines import BestPlay, best_play
 from .position import Position
 from .questions import answer as engine_answer
 from .questions import final_score, placements
@@ -124,7 +124,7 @@ def _deciding_rulings(p: Position, own: BestPlay | None) -> list[tuple[str, str]
             try:
                 theirs = _comparable(kind, engine_answer(other) if own is None else
                                      best_play(other, _budget(own.nodes, rid in dict(p.rulings))))
-            except (CarcnbError, OverBudget):  # not a possible position under that option, or too long to tell
+            except CarcnbError:  # not a possible position under that option, or too long to tell (SearchLimitError)
                 continue
             if theirs != mine:
                 out.append((rid, here[rid]))
