@@ -2,7 +2,7 @@
 positions (the notebooks themselves show pictures, never assert)."""
 from __future__ import annotations
 
-from carcnb.explain import compare, decision_marks, example, final_scoring, play
+from carcnb.explain import compare, decision_marks, event_strip, example, final_scoring, finish_event, play
 
 
 def spots(source) -> list[tuple[int, int]]:
@@ -89,3 +89,51 @@ def test_meteor_cloister_beside_it_scores_eight():
 def test_meteor_any_edge_may_face_it():
     beside = play(example("meteor-road"), "meteor 3,0", "pass", "pass", "draw E")
     assert rotations_at(beside, 4, 0) == [0, 90, 180, 270]
+
+
+# ----- 06-tornado ---------------------------------------------------------------------------------------------
+def test_tornado_waits_for_the_event_before_any_deploy():
+    placed = play(example("tornado-row"), "place 1,0 90")
+    assert [str(a) for a in placed.legal_actions()] == ["tornado 0,0"] and placed.ext["tornado"] == (1, 0)
+
+
+def test_tornado_twelve_steps_two_a_player_from_the_placer():
+    shown = event_strip(example("tornado-square"), "place 1,0 90", columns=5, caption="twelve")
+    movers = [p.title.split()[1] for p in shown.panels[1:]]
+    assert len(movers) == 12 and movers[::2] == ["red", "blue", "green", "yellow", "black", "red"]
+    assert all(p.title.endswith("carries nothing") for p in shown.panels)
+
+
+def test_tornado_rulings_as_the_captions_say():
+    steps = compare(example("tornado-corner"), "tornado.steps", "place 1,0 90", "tornado 0,0")
+    assert spots(steps["turning"].state) == [(-1, 0), (0, 1)] and spots(steps["straight"].state) == [(-1, 0)]
+    empty = compare(example("tornado-square"), "tornado.over_empty", "place 1,0 90")
+    assert len(spots(empty["no"].state)) == 2 and len(spots(empty["yes"].state)) == 4
+    back = compare(example("tornado-line"), "tornado.revisit", "place 1,0 90", then=finish_event)
+    assert back.differences == {"tornado steps": ("12", "2")}
+    short = compare(example("tornado-dead-end"), "tornado.short_move", "place 1,0 90", "tornado 0,0", "tornado 0,1")
+    assert spots(short["stop"].state) == [(0, 0), (0, 2)] and spots(short["skip"].state) == [(0, 0)]
+    drop = compare(example("tornado-thief"), "tornado.drop", "place 3,0 90", "tornado 2,0", "tornado 1,0",
+                   "tornado 0,0")
+    assert "pass" not in [str(a) for a in drop["must"].state.legal_actions()]
+    assert "pass" in [str(a) for a in drop["may"].state.legal_actions()]
+
+
+def test_tornado_picks_swaps_and_sends_the_builder_home():
+    row = example("tornado-row")
+    choose = play(row, "place 1,0 90", "tornado 0,0")
+    assert [str(a) for a in choose.legal_actions()] == ["pick blue 0,0 ESE", "pick red 0,0 N"]
+    swapped = play(choose, "pick blue 0,0 ESE", "tornado -1,0")
+    assert swapped.ext["tornado_carry"] == "red:builder" and swapped.board.followers[((-1, 0), 0)] == ("blue",)
+    home = play(swapped, "tornado -2,0")
+    assert home.ext["tornado_carry"] == "blue"
+    assert not any("builder" in e for es in home.board.followers.values() for e in es)  # the builder went home
+    shown = event_strip(row, "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0", "tornado -2,0",
+                        caption="the event")
+    assert shown.panels[-1].title.startswith("blue puts the follower down")
+
+
+def test_tornado_then_the_placer_may_deploy_on_the_tornado_tile():
+    after = play(example("tornado-row"), "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0",
+                 "tornado -2,0", "drop blue -2,0 ESE")
+    assert after.players[after.current_player()] == "red" and spots(after) == [(1, 0)]
