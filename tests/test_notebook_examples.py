@@ -2,7 +2,10 @@
 positions (the notebooks themselves show pictures, never assert)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from carcnb.explain import compare, decision_marks, event_strip, example, final_scoring, finish_event, play
+from carcnb.rules.earthquake import quake_area
 
 
 def spots(source) -> list[tuple[int, int]]:
@@ -137,3 +140,33 @@ def test_tornado_then_the_placer_may_deploy_on_the_tornado_tile():
     after = play(example("tornado-row"), "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0",
                  "tornado -2,0", "drop blue -2,0 ESE")
     assert after.players[after.current_player()] == "red" and spots(after) == [(1, 0)]
+
+
+# ----- 03-earthquake -----------------------------------------------------------------------------------------
+def test_quake_tile_is_placed_like_an_e_and_takes_a_knight():
+    small = example("quake-small")
+    assert decision_marks(small)[0] == decision_marks(replace(small, hand="E"))[0]
+    assert "deploy 0,1 S" in [str(a) for a in play(small, "place 0,1 180").legal_actions()]
+
+
+def test_quake_range_and_what_it_destroys():
+    quake = example("quake-range")
+    assert len(quake_area((0, -1))) == 13 and (1, 0) in quake_area((0, -1)) and (2, 0) not in quake_area((0, -1))
+    rows = {r.tiles: (r.points, r.reason) for r in final_scoring(quake).rows}
+    assert rows[((-1, 0),)] == (0, "earthquake: unfinished city") and rows[((2, -2), (2, -1))][0] == 0
+    assert rows[((1, 1),)] == (1, "unfinished") and rows[((2, 0),)] == (1, "unfinished")
+    assert final_scoring(quake).scores == {"red": 1, "blue": 0, "green": 1}
+
+
+def test_quake_timing_and_a_meteor_on_it():
+    timing = compare(example("quake-timing"), "earthquake.timing", "place 0,-1 180", "pass", "draw E",
+                     "place 1,-1 0", "deploy 1,-1 N", final=True)
+    assert timing.differences == {"scores": ("red 0, blue 0", "red 0, blue 1")}
+    meteor = compare(example("quake-meteor"), "earthquake.destroyed_center", "meteor 0,-1", "pass", "pass", final=True)
+    assert meteor.differences == {"scores": ("red 0, blue 1", "red 0, blue 0")}
+
+
+def test_quake_finished_city_scores_but_feeds_no_farmer():
+    closed = play(example("quake-farm"), "place 0,-2 0", "pass")
+    assert closed.scores == {"red": 4, "blue": 0}
+    assert [(r.kind, r.points) for r in final_scoring(closed).rows] == [("field", 3)]
