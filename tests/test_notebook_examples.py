@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from carcnb.explain import compare, decision_marks, event_strip, example, final_scoring, finish_event, play
+from carcnb.geometry import PORT_INDEX
 from carcnb.rules.earthquake import quake_area
 
 
@@ -170,3 +171,38 @@ def test_quake_finished_city_scores_but_feeds_no_farmer():
     closed = play(example("quake-farm"), "place 0,-2 0", "pass")
     assert closed.scores == {"red": 4, "blue": 0}
     assert [(r.kind, r.points) for r in final_scoring(closed).rows] == [("field", 3)]
+
+
+# ----- 04-flood ---------------------------------------------------------------------------------------------------
+def test_flood_replaces_any_river_tile_and_floods_what_touches_it():
+    river = example("flood-river")
+    assert len(spots(river)) == 12 and (0, 0) in spots(river) and (5, -6) in spots(river)
+    flooded = play(river, "flood 2,-4")
+    assert flooded.board.tiles[(2, -4)].tile.id == "FL" and flooded.is_chance() and flooded.active == "blue"
+    city = flooded.board.feature(flooded.board.node_at((2, -3), PORT_INDEX["N"]))
+    assert city.flooded
+
+
+def test_flood_closed_city_scores_nothing_then_one_a_tile():
+    closed = play(example("flood-river"), "flood 2,-4", "draw E", "place 2,-2 180", "pass")
+    assert closed.scores == {"red": 0, "blue": 0} and closed.ext["flood_spread"] and closed.active == "red"
+    assert [(r.kind, r.points, r.reason) for r in final_scoring(closed).rows] == [("city", 2, "flooded")]
+    spread = closed.board
+    for pos, port in [((3, -4), "C"), ((1, -4), "S")]:
+        assert spread.feature(spread.node_at(pos, PORT_INDEX[port])).flooded
+
+
+def test_flood_rulings_as_the_captions_say():
+    river = compare(example("flood-no-river"), "flood.without_river")
+    assert river["redraw"].state.is_chance() and spots(river["any_tile"].state) == [(-1, 0), (1, 0)]
+    knight = compare(example("flood-knight"), "flood.followers_on_replaced", "flood 1,-4")
+    assert (knight["return"].state.supply("red"), knight["lost"].state.supply("red")) == (7, 6)
+    scope = compare(example("flood-scope"), "flood.covered_scope", "place 2,-3 270", "pass", final=True)
+    assert scope.differences["scores"] == ("red 3, blue 0", "red 6, blue 0")
+    covered = compare(example("flood-spread"), "flood.covered_empty")
+    area = {(x, y) for x in (1, 2, 3) for y in (-5, -4, -3)} - {(1, -4), (2, -4), (3, -4)}
+    assert not any((x, y) in area for x, y, _ in decision_marks(covered["no"].state)[0])
+    assert any((x, y) in area for x, y, _ in decision_marks(covered["yes"].state)[0])
+    cloister = compare(example("flood-cloister"), "flood.cloister_beside", "flood 1,0", "draw E", "place 0,-2 180",
+                       "pass")
+    assert cloister.differences["scores"] == ("red 9, blue 0", "red 0, blue 0")
