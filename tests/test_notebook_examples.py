@@ -7,6 +7,7 @@ from dataclasses import replace
 from carcnb.explain import compare, decision_marks, event_strip, example, final_scoring, finish_event, play
 from carcnb.geometry import PORT_INDEX
 from carcnb.rules.earthquake import quake_area
+from carcnb.tiles import catalogue
 
 
 def spots(source) -> list[tuple[int, int]]:
@@ -206,3 +207,19 @@ def test_flood_rulings_as_the_captions_say():
     cloister = compare(example("flood-cloister"), "flood.cloister_beside", "flood 1,0", "draw E", "place 0,-2 180",
                        "pass")
     assert cloister.differences["scores"] == ("red 9, blue 0", "red 0, blue 0")
+
+
+# ----- 02-river ---------------------------------------------------------------------------------------------------
+def test_river_carries_on_from_the_spring_and_never_bends_twice_the_same_way():
+    spring = example("river-spring")
+    assert len(play(spring).board.placements(catalogue()["R7"])) == 8
+    assert decision_marks(spring)[0] == [(0, -1, 0), (0, -1, 180)]
+    assert decision_marks(example("river-bend"))[0] == [(-1, -2, 270)]
+    assert (-1, -2, 180) in play(example("river-bend")).board.placements(catalogue()["R10"])
+
+
+def test_river_no_follower_on_the_water_and_one_field_round_the_spring():
+    placed = play(example("river-spring"), "place 0,-1 0")
+    assert [str(a) for a in placed.legal_actions()] == ["deploy 0,-1 NNW", "deploy 0,-1 NNE", "pass"]
+    [field] = final_scoring(example("river-banks")).rows
+    assert field.kind == "field" and set(field.scorers) == {"red", "blue"}
