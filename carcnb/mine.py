@@ -12,7 +12,7 @@ puzzles: every random choice comes from generators seeded by the seed and the ga
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from .actions import Action, Draw, Pass
@@ -90,37 +90,47 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     if only - set(TOPICS):
         raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
     max_games = 50 + 20 * count if max_games is None else max_games
+    command = " ".join([f"carcnb mine --sets {','.join(sorted(sets)) or 'base'} --kind {kind} --seed {seed}",
+                        *([f"--min-margin {min_margin}"] if min_margin != 3 else []),
+                        *(["--last-tile"] if last_tile else []),
+                        *([f"--only {','.join(t for t in TOPICS if t in only)}"] if only != set(TOPICS) else [])])
     tally = Tally()
     found: list[Mined] = []
     while len(found) < count and tally.games < max_games:
-        rng = random.Random(f"carcnb mine {seed} {tally.games}")
-        players = ("red", "blue", "green")[:rng.choice((2, 2, 3))]
-        state = GameState(Game(players=players, sets=sets), seed=rng.randrange(2 ** 32))
-        turn, last_hit, hits = 0, -GAP, 0
-        answers: set[str] = set()  # one game often offers the same move again a few turns later
-        while (state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1] and len(found) < count
-               and hits < PER_GAME[kind]):
-            if turn - last_hit >= GAP and len(state.board.tiles) >= SIZES[0]:
-                result = _examine(state, kind, min_margin, last_tile, only)
-                if result is not None:
-                    tally.examined += 1
-                if result and repr(result[1].question.answer) in answers:
-                    result = False
-                if result:
-                    topic, puzzle = result
-                    answers.add(repr(puzzle.question.answer))
-                    origin = (f"mined: carcnb mine --sets {','.join(sorted(sets)) or 'base'} --kind {kind} "
-                              f"--seed {seed}{' --last-tile' if last_tile else ''}: game {tally.games}, turn {turn}")
-                    found.append(Mined(f"{topic}-s{seed}-{len(found) + 1:03d}", puzzle, origin))
-                    tally.kept += 1
-                    last_hit, hits = turn, hits + 1
-                if result is not None and on_progress is not None:
-                    on_progress(tally)
-            action = _play(state, rng)
-            state.apply(action, check=False)
-            turn += isinstance(action, Draw)
+        for turn, topic, puzzle in _game(sets, kind, seed, tally, min_margin, last_tile, only, on_progress):
+            found.append(Mined(f"{topic}-s{seed}-{len(found) + 1:03d}", puzzle,
+                               f"mined: {command}: game {tally.games}, turn {turn}"))
+            if len(found) == count:
+                break
         tally.games += 1
     return found
+
+
+def _game(sets: frozenset[str], kind: str, seed: int, tally: Tally, min_margin: int, last_tile: bool,
+          only: frozenset[str], on_progress: Callable[[Tally], None] | None) -> Iterator[tuple[int, str, Position]]:
+    """Play game number ``tally.games`` of the hunt and yield its puzzles: (turn, topic, position)."""
+    rng = random.Random(f"carcnb mine {seed} {tally.games}")
+    players = ("red", "blue", "green")[:rng.choice((2, 2, 3))]
+    state = GameState(Game(players=players, sets=sets), seed=rng.randrange(2 ** 32))
+    turn, last_hit, hits = 0, -GAP, 0
+    answers: set[str] = set()  # one game often offers the same move again a few turns later
+    while state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1] and hits < PER_GAME[kind]:
+        if turn - last_hit >= GAP and len(state.board.tiles) >= SIZES[0]:
+            result = _examine(state, kind, min_margin, last_tile, only)
+            keep = bool(result) and repr(result[1].question.answer) not in answers
+            if keep:
+                answers.add(repr(result[1].question.answer))
+                tally.kept += 1
+                last_hit, hits = turn, hits + 1
+            if result is not None:
+                tally.examined += 1
+                if on_progress is not None:
+                    on_progress(tally)
+            if keep:
+                yield turn, *result
+        action = _play(state, rng)
+        state.apply(action, check=False)
+        turn += isinstance(action, Draw)
 
 
 def _play(state: GameState, rng: random.Random) -> Action:
