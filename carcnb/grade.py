@@ -18,8 +18,7 @@ from .actions import Action, Flood, Meteor, TornadoStep
 from .errors import CarcnbError, SearchLimitError
 from .game_io import game_of, problems, state_from_position
 from .position import Position, load
-from .questions import answer, final_score, same_answer
-from .rules.base import legal_placements
+from .questions import answer, final_score, placements, same_answer
 from .rulings import RULINGS
 from .scoring import ScoreRow
 from .solve import Solver, objective
@@ -147,8 +146,8 @@ def final_level(rows: tuple[ScoreRow, ...]) -> int:
 
 def count_level(p: Position) -> int:
     """Many placements to count and placements that only a rule takes away make a ``count`` harder."""
+    legal = placements(p)  # says what is wrong when there is no tile in hand to place
     state = state_from_position(p)
-    legal = legal_placements(state)
     fitting = state.board.placements(state.hand_tile)
     return 1 + (len(legal) >= 6) + (len(legal) >= 14) + (len(fitting) != len(legal))
 
