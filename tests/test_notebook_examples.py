@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from carcnb.explain import compare, decision_marks, event_strip, example, final_scoring, finish_event, play
+from carcnb.explain import (compare, decision_marks, event_strip, example, final_scoring, finish_event, play,
+                            play_first)
 from carcnb.geometry import PORT_INDEX
 from carcnb.rules.earthquake import quake_area
 from carcnb.tiles import catalogue
@@ -223,3 +224,24 @@ def test_river_no_follower_on_the_water_and_one_field_round_the_spring():
     assert [str(a) for a in placed.legal_actions()] == ["deploy 0,-1 NNW", "deploy 0,-1 NNE", "pass"]
     [field] = final_scoring(example("river-banks")).rows
     assert field.kind == "field" and set(field.scorers) == {"red", "blue"}
+
+
+# ----- 08-crop-circles ----------------------------------------------------------------------------------------
+def test_crop_circle_ends_the_road_then_everyone_adds_or_removes():
+    placed = play(example("crop-road"), "place 2,0 180", "deploy 2,0 N")
+    assert [(r.kind, r.points, r.scorers) for r in placed.rows] == [("road", 4, ("red",))]
+    assert [str(a) for a in placed.legal_actions()] == ["crop add", "crop remove"]
+    added = play_first(play(placed, "crop add")).board.followers
+    assert added[((2, 0), 0)] == ("red", "red") and added[((1, -1), 0)] == ("blue", "blue")
+    assert play_first(play(placed, "crop remove")).board.followers == {((0, 0), 0): ("green",)}
+
+
+def test_crop_circle_blue_first_green_skipped():
+    asked = play(example("crop-road"), "place 2,0 180", "deploy 2,0 N", "crop add")
+    assert asked.players[asked.current_player()] == "blue" and spots(asked) == [(1, -1)]
+
+
+def test_crop_circle_add_where():
+    shown = compare(example("crop-lake"), "cropcircles.add_where", "place 0,-1 0", "pass", "crop add")
+    assert spots(shown["segment"].state) == [(0, 0)]
+    assert spots(shown["feature"].state) == [(0, 0), (1, 0), (2, 0), (3, 0)]
