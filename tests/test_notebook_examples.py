@@ -267,3 +267,25 @@ def test_ferries_moving_and_the_first_ferry_only():
     assert spots(play(example("ferry-first"), "place -1,0 270", "pass")) == [(1, 0)]
     both = play(example("ferry-two-ways"), "place 0,-1 90", "pass")
     assert spots(both) == [(1, -1)] and spots(play(both, "pass")) == [(-1, -1)]
+
+
+# ----- 01-base-game --------------------------------------------------------------------------------------------
+def test_base_placing_deploying_and_scoring_at_once():
+    start = example("base-start")
+    assert decision_marks(start)[0] == [(0, -1, 90), (0, -1, 180), (0, -1, 270), (0, 1, 180)]
+    closed = play(start, "place 0,1 180", "deploy 0,1 S")
+    assert closed.scores == {"red": 4, "blue": 0} and closed.supply("red") == 7
+    joined = play(example("base-road"), "place -1,0 180")
+    assert [str(a) for a in joined.legal_actions()] == ["deploy -1,0 NNW", "deploy -1,0 NNE", "pass"]
+
+
+def test_base_completion_majority_and_farms():
+    board = play(example("base-complete")).board
+    assert board.is_complete(((0, 1), 0)) and board.is_complete(((0, 0), 0)) and not board.is_complete(((2, 0), 0))
+    majority = play(example("base-majority"), "place 3,0 90", "pass")
+    assert [(r.kind, len(r.tiles), r.scorers, r.points) for r in majority.rows] == [("road", 6, ("red",), 6)]
+    assert majority.supply("red") == 7 and majority.supply("blue") == 7
+    farms = final_scoring(example("base-farms"))
+    assert [(r.kind, r.scorers, r.points) for r in farms.rows] == [("city", ("blue",), 1), ("field", ("red",), 6)]
+    edition = compare(example("tour"), "scoring.edition", "place 0,1 180", "pass")
+    assert edition.differences == {"scores": ("red 4, blue 6, green 0", "red 4, blue 4, green 0")}
