@@ -253,10 +253,10 @@ class GameState:
 
     def turn_key(self) -> tuple:
         """A cheaper ``key`` that tells apart the states reachable from one state within one turn (the
-        solver's memo): the tiles can only differ where this turn placed or replaced one, and what is kept
-        only for pictures (``PICTURE_ONLY`` in ``ext``) does not count."""
+        solver's memo): the tiles can only differ where this turn placed or replaced one (which tile, at which
+        rotation), and what is kept only for pictures (``PICTURE_ONLY`` in ``ext``) does not count."""
         b = self.board
-        return (self.placed, self.hand, len(b.tiles), frozenset(b.followers.items()),
+        return (self.placed, b.tiles.get(self.placed), self.hand, len(b.tiles), frozenset(b.followers.items()),
                 frozenset(b.ferries.items()), len(b.flood_marks), tuple(self.scores.values()),
                 tuple(self.lost.values()), self.turn, self.todo, self.over,
                 frozenset(item for item in b.ext.items() if item[0] not in PICTURE_ONLY))

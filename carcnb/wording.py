@@ -34,6 +34,11 @@ def question_text(p: Position) -> str:
     return _final_text(p)
 
 
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (``the lake FA has ...`` starts a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
 def tile_name(tid: str) -> str:
     """How a sentence names a tile: ``V``, ``the meteor``, ``the tornado TO3``, ``the lake FA``, ..."""
     tile = catalogue()[tid]

@@ -8,11 +8,11 @@ each picture to a PNG, asks the question in words and reads answers, ``hint``, `
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
-from ..errors import CarcnbError
+from ..errors import CarcnbError, IllegalPositionError
+from ..game_io import problems
 from ..position import Position, load
 from ..verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from ..wording import question_text
@@ -26,9 +26,9 @@ def run(args: argparse.Namespace) -> int:
         return _answer_once(args)
     from ..collection import puzzle_root
 
-    files = puzzle_files([args.path] if args.path else [str(puzzle_root())])
+    files = puzzle_files([args.file] if args.file else [str(puzzle_root())])
     if not files:
-        raise CarcnbError(f"no .toml files under {args.path}")
+        raise CarcnbError(f"no .toml files under {args.file}")
     pictures = Path(args.picture_dir) if args.picture_dir else Path(tempfile.mkdtemp(prefix="carcnb-quiz-"))
     pictures.mkdir(parents=True, exist_ok=True)
     Session(files, pictures).play()
@@ -36,13 +36,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _answer_once(args: argparse.Namespace) -> int:
-    if not args.path:
+    if not args.file:
         raise CarcnbError("--answer needs the puzzle file: carcnb quiz FILE --answer TEXT")
-    p = _puzzle(load(args.path))
+    p = _puzzle(load(args.file))
     try:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:
-        raise AnswerSyntaxError(f"{args.path}: {e}") from None
+        raise AnswerSyntaxError(f"{args.file}: {e}") from None
     verdict = check_answer(p, given)
     print(verdict_text(verdict))
     if verdict.right and p.question.explanation:
@@ -82,15 +82,26 @@ class Session:
         """Ask one puzzle until it is solved, revealed or skipped; False when the player quits."""
         try:
             p = _puzzle(load(path))
+            found = problems(p)
+            if found:
+                raise IllegalPositionError(found)
             question = question_text(p)
+            picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
         except CarcnbError as e:
             print(f"Skipping {path}: {e}")
             return True
         print(f"\nPuzzle {number} of {len(self.files)}: {p.title or path.stem}  ({path})")
-        print(f"Picture: {self._picture(p, path)}")
+        print(f"Picture: {picture}")
         print(question)
         print(f"Answer with {expected_form(p)}.")
         print(COMMANDS)
+        try:
+            return self._ask(p)
+        except CarcnbError as e:  # a puzzle the engine cannot answer (nothing to decide, ...)
+            print(f"This puzzle cannot be played: {e}")
+            return True
+
+    def _ask(self, p: Position) -> bool:
         tips: list[str] | None = None  # worked out at the first "hint": it may search
         told = 0
         while True:
@@ -143,17 +154,18 @@ class Session:
         if shown.explanation:
             print("\n" + shown.explanation.strip())
 
-    def _picture(self, p: Position, path: Path) -> Path:
+    @staticmethod
+    def _picture(p: Position, out: Path) -> Path:
         from ..render import save_picture
 
-        out = self.pictures / f"{path.stem}.png"
         save_picture(p, out, coords=True)  # answers name positions: the picture labels them
         return out
 
 
 def register(sub) -> None:
     p = sub.add_parser("quiz", help="solve puzzles: the verdict on an answer, or an interactive session")
-    p.add_argument("path", nargs="?", help="a puzzle file or folder (default: the shipped collection)")
+    p.add_argument("file", nargs="?", metavar="PATH",
+                   help="a puzzle file or folder (default: the shipped collection)")
     p.add_argument("--answer", metavar="TEXT", help="check this answer to the puzzle FILE and exit "
                    "(0 right, 1 wrong, 2 bad input)")
     p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
