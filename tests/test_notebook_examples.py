@@ -2,7 +2,13 @@
 positions (the notebooks themselves show pictures, never assert)."""
 from __future__ import annotations
 
-from carcnb.explain import compare, decision_marks, event_strip, example, final_scoring, finish_event, play
+from dataclasses import replace
+
+from carcnb.explain import (compare, decision_marks, event_strip, example, final_scoring, finish_event, play,
+                            play_first)
+from carcnb.geometry import PORT_INDEX
+from carcnb.rules.earthquake import quake_area
+from carcnb.tiles import catalogue
 
 
 def spots(source) -> list[tuple[int, int]]:
@@ -137,3 +143,105 @@ def test_tornado_then_the_placer_may_deploy_on_the_tornado_tile():
     after = play(example("tornado-row"), "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0",
                  "tornado -2,0", "drop blue -2,0 ESE")
     assert after.players[after.current_player()] == "red" and spots(after) == [(1, 0)]
+
+
+# ----- 03-earthquake -----------------------------------------------------------------------------------------
+def test_quake_tile_is_placed_like_an_e_and_takes_a_knight():
+    small = example("quake-small")
+    assert decision_marks(small)[0] == decision_marks(replace(small, hand="E"))[0]
+    assert "deploy 0,1 S" in [str(a) for a in play(small, "place 0,1 180").legal_actions()]
+
+
+def test_quake_range_and_what_it_destroys():
+    quake = example("quake-range")
+    assert len(quake_area((0, -1))) == 13 and (1, 0) in quake_area((0, -1)) and (2, 0) not in quake_area((0, -1))
+    rows = {r.tiles: (r.points, r.reason) for r in final_scoring(quake).rows}
+    assert rows[((-1, 0),)] == (0, "earthquake: unfinished city") and rows[((2, -2), (2, -1))][0] == 0
+    assert rows[((1, 1),)] == (1, "unfinished") and rows[((2, 0),)] == (1, "unfinished")
+    assert final_scoring(quake).scores == {"red": 1, "blue": 0, "green": 1}
+
+
+def test_quake_timing_and_a_meteor_on_it():
+    timing = compare(example("quake-timing"), "earthquake.timing", "place 0,-1 180", "pass", "draw E",
+                     "place 1,-1 0", "deploy 1,-1 N", final=True)
+    assert timing.differences == {"scores": ("red 0, blue 0", "red 0, blue 1")}
+    meteor = compare(example("quake-meteor"), "earthquake.destroyed_center", "meteor 0,-1", "pass", "pass", final=True)
+    assert meteor.differences == {"scores": ("red 0, blue 1", "red 0, blue 0")}
+
+
+def test_quake_finished_city_scores_but_feeds_no_farmer():
+    closed = play(example("quake-farm"), "place 0,-2 0", "pass")
+    assert closed.scores == {"red": 4, "blue": 0}
+    assert [(r.kind, r.points) for r in final_scoring(closed).rows] == [("field", 3)]
+
+
+# ----- 04-flood ---------------------------------------------------------------------------------------------------
+def test_flood_replaces_any_river_tile_and_floods_what_touches_it():
+    river = example("flood-river")
+    assert len(spots(river)) == 12 and (0, 0) in spots(river) and (5, -6) in spots(river)
+    flooded = play(river, "flood 2,-4")
+    assert flooded.board.tiles[(2, -4)].tile.id == "FL" and flooded.is_chance() and flooded.active == "blue"
+    city = flooded.board.feature(flooded.board.node_at((2, -3), PORT_INDEX["N"]))
+    assert city.flooded
+
+
+def test_flood_closed_city_scores_nothing_then_one_a_tile():
+    closed = play(example("flood-river"), "flood 2,-4", "draw E", "place 2,-2 180", "pass")
+    assert closed.scores == {"red": 0, "blue": 0} and closed.ext["flood_spread"] and closed.active == "red"
+    assert [(r.kind, r.points, r.reason) for r in final_scoring(closed).rows] == [("city", 2, "flooded")]
+    spread = closed.board
+    for pos, port in [((3, -4), "C"), ((1, -4), "S")]:
+        assert spread.feature(spread.node_at(pos, PORT_INDEX[port])).flooded
+
+
+def test_flood_rulings_as_the_captions_say():
+    river = compare(example("flood-no-river"), "flood.without_river")
+    assert river["redraw"].state.is_chance() and spots(river["any_tile"].state) == [(-1, 0), (1, 0)]
+    knight = compare(example("flood-knight"), "flood.followers_on_replaced", "flood 1,-4")
+    assert (knight["return"].state.supply("red"), knight["lost"].state.supply("red")) == (7, 6)
+    scope = compare(example("flood-scope"), "flood.covered_scope", "place 2,-3 270", "pass", final=True)
+    assert scope.differences["scores"] == ("red 3, blue 0", "red 6, blue 0")
+    covered = compare(example("flood-spread"), "flood.covered_empty")
+    area = {(x, y) for x in (1, 2, 3) for y in (-5, -4, -3)} - {(1, -4), (2, -4), (3, -4)}
+    assert not any((x, y) in area for x, y, _ in decision_marks(covered["no"].state)[0])
+    assert any((x, y) in area for x, y, _ in decision_marks(covered["yes"].state)[0])
+    cloister = compare(example("flood-cloister"), "flood.cloister_beside", "flood 1,0", "draw E", "place 0,-2 180",
+                       "pass")
+    assert cloister.differences["scores"] == ("red 9, blue 0", "red 0, blue 0")
+
+
+# ----- 02-river ---------------------------------------------------------------------------------------------------
+def test_river_carries_on_from_the_spring_and_never_bends_twice_the_same_way():
+    spring = example("river-spring")
+    assert len(play(spring).board.placements(catalogue()["R7"])) == 8
+    assert decision_marks(spring)[0] == [(0, -1, 0), (0, -1, 180)]
+    assert decision_marks(example("river-bend"))[0] == [(-1, -2, 270)]
+    assert (-1, -2, 180) in play(example("river-bend")).board.placements(catalogue()["R10"])
+
+
+def test_river_no_follower_on_the_water_and_one_field_round_the_spring():
+    placed = play(example("river-spring"), "place 0,-1 0")
+    assert [str(a) for a in placed.legal_actions()] == ["deploy 0,-1 NNW", "deploy 0,-1 NNE", "pass"]
+    [field] = final_scoring(example("river-banks")).rows
+    assert field.kind == "field" and set(field.scorers) == {"red", "blue"}
+
+
+# ----- 08-crop-circles ----------------------------------------------------------------------------------------
+def test_crop_circle_ends_the_road_then_everyone_adds_or_removes():
+    placed = play(example("crop-road"), "place 2,0 180", "deploy 2,0 N")
+    assert [(r.kind, r.points, r.scorers) for r in placed.rows] == [("road", 4, ("red",))]
+    assert [str(a) for a in placed.legal_actions()] == ["crop add", "crop remove"]
+    added = play_first(play(placed, "crop add")).board.followers
+    assert added[((2, 0), 0)] == ("red", "red") and added[((1, -1), 0)] == ("blue", "blue")
+    assert play_first(play(placed, "crop remove")).board.followers == {((0, 0), 0): ("green",)}
+
+
+def test_crop_circle_blue_first_green_skipped():
+    asked = play(example("crop-road"), "place 2,0 180", "deploy 2,0 N", "crop add")
+    assert asked.players[asked.current_player()] == "blue" and spots(asked) == [(1, -1)]
+
+
+def test_crop_circle_add_where():
+    shown = compare(example("crop-lake"), "cropcircles.add_where", "place 0,-1 0", "pass", "crop add")
+    assert spots(shown["segment"].state) == [(0, 0)]
+    assert spots(shown["feature"].state) == [(0, 0), (1, 0), (2, 0), (3, 0)]
