@@ -2,11 +2,11 @@
 
 Everything is incremental (open positions keep a constraint key, features are a union-find without path
 compression) and every change goes through the journal, so a placement is undone exactly. A tile replaced
-rebuilds the union-find from the tiles; a ferry moved recomputes only the roads through its lake.
+recomputes only the features that ran through it or ended at it; a ferry moved, only the roads through its lake.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .features import Feature, FeatureInfo, Follower, Node, split_figure
 from .geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
@@ -15,18 +15,33 @@ from .tiles import CONNECTING, Orientation, Segment, TileType
 
 
 _WEIGHT = (1, 6, 36, 216)  # constraint key digit per side (base 6, see tiles.EDGE_CODE)
+_FACING = tuple(_WEIGHT[(side + 2) % 4] for side in range(4))  # the digit a tile's side sets across it
 
 
 @dataclass(frozen=True)
 class Placed:
-    """A tile on the board at a rotation."""
+    """A tile on the board at a rotation (one shared value per tile and rotation, see ``placed``)."""
 
     tile: TileType
     rot: int
+    orient: Orientation = field(init=False, repr=False, compare=False)
 
-    @property
-    def orient(self) -> Orientation:
-        return self.tile.orientations[self.rot // 90]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "orient", self.tile.orientations[self.rot // 90])
+
+
+class _PlacedCache(dict):
+    def __missing__(self, key: tuple[TileType, int]) -> Placed:
+        value = self[key] = Placed(*key)
+        return value
+
+
+_PLACED = _PlacedCache()
+
+
+def placed(tile: TileType, rot: int) -> Placed:
+    """The shared ``Placed`` value of ``tile`` at ``rot``."""
+    return _PLACED[tile, rot]
 
 
 class Board:
@@ -56,34 +71,53 @@ class Board:
 
     def put(self, pos: Pos, tile: TileType, rot: int) -> None:
         """Place a tile (no legality check: ``fits`` is the check) and connect its features."""
-        j = self.j
-        placed = Placed(tile, rot)
-        j.setitem(self.tiles, pos, placed)
-        if pos in self.open:
-            j.delitem(self.open, pos)
-        codes = placed.orient.codes
-        for side in range(4):
-            n = neighbour(pos, side)
-            if n not in self.tiles:
-                j.setitem(self.open, n, self.open.get(n, 0) + codes[side] * _WEIGHT[(side + 2) % 4])
-        self._connect(pos, placed)
+        j, tiles, open_ = self.j, self.tiles, self.open
+        new = _PLACED[tile, rot]
+        j.setitem(tiles, pos, new)
+        if pos in open_:
+            j.delitem(open_, pos)
+        x, y = pos
+        for (dx, dy), code, weight in zip(SIDE_DELTA, new.orient.codes, _FACING):
+            n = (x + dx, y + dy)
+            if n not in tiles:
+                j.setitem(open_, n, open_.get(n, 0) + code * weight)
+        self._connect(pos, new)
 
     def replace(self, pos: Pos, tile: TileType, rot: int = 0) -> Placed:
-        """Put ``tile`` where another tile lies (meteor, flood); returns the old tile. Rebuilds features."""
+        """Put ``tile`` where another tile lies (meteor, flood); returns the old tile. Only the features that
+        ran through the old tile or ended at its edges are recomputed."""
         old = self.tiles[pos]
-        j = self.j
+        j, parent, info = self.j, self.parent, self.info
         for node in [n for n in self.followers if n[0] == pos]:
             for entry in self.followers[node]:
                 self.remove_follower(node, entry)
         if pos in self.ferries:
             j.delitem(self.ferries, pos)
-        j.setitem(self.tiles, pos, Placed(tile, rot))
+        members = {n for r in {self.find(n) for n in self._touching(pos)} for n in info[r].members}
+        for i in range(len(old.orient.segments)):
+            j.delitem(parent, (pos, i))
+            if (pos, i) in info:
+                j.delitem(info, (pos, i))
+        new = _PLACED[tile, rot]
+        j.setitem(self.tiles, pos, new)
         for side in range(4):
             n = neighbour(pos, side)
             if n not in self.tiles:
                 j.setitem(self.open, n, self._key(n))
-        self.rebuild()
+        members = {n for n in members if n[0] != pos} | {(pos, i) for i in range(len(new.orient.segments))}
+        self._resplit(sorted(members))
         return old
+
+    def _touching(self, pos: Pos) -> list[Node]:
+        """The segments of the tile at ``pos`` and those of its neighbours that reach the edge facing it."""
+        nodes = [(pos, i) for i in range(len(self.tiles[pos].orient.segments))]
+        for side in range(4):
+            n = neighbour(pos, side)
+            other = self.tiles.get(n)
+            if other is not None:
+                facing = 3 * ((side + 2) % 4)
+                nodes += [(n, seg) for seg in other.orient.port_segment[facing:facing + 3] if seg >= 0]
+        return nodes
 
     def _key(self, pos: Pos) -> int:
         key = 0
@@ -125,16 +159,15 @@ class Board:
 
     def _fresh(self, node: Node, seg: Segment) -> FeatureInfo:
         """The info of a segment on its own: its open ends, pennant, followers and flood mark."""
-        return FeatureInfo(seg.kind, (node,), len(seg.sides) if seg.kind in CONNECTING else 0, int(seg.pennant),
-                           _plain(self.followers.get(node, ())), node in self.flood_marks)
+        followers = self.followers
+        return FeatureInfo(seg.kind, (node,), seg.ends, int(seg.pennant),
+                           _plain(followers[node]) if node in followers else 0, node in self.flood_marks)
 
     def _connect(self, pos: Pos, placed: Placed) -> None:
         j, info, parent = self.j, self.info, self.parent
         orient = placed.orient
-        nodes = []
-        for i, seg in enumerate(orient.segments):
-            node = (pos, i)
-            nodes.append(node)
+        nodes = [(pos, i) for i in range(len(orient.segments))]
+        for node, seg in zip(nodes, orient.segments):
             parent[node] = node
             info[node] = self._fresh(node, seg)
         j.entries.append((_forget, parent, info, nodes))  # undo: the new nodes go again
@@ -208,15 +241,14 @@ class Board:
             self.j.setitem(self.ferries, pos, tuple(sorted(pair)))
         if old is None and pair is not None:
             self._union((pos, pair[0]), (pos, pair[1]))
-        else:
-            self._resplit(pos)
+        else:  # only the roads through this lake can change
+            roads = [(pos, i) for i, s in enumerate(self.tiles[pos].orient.segments) if s.kind == "road"]
+            self._resplit(sorted({n for r in {self.find(n) for n in roads} for n in self.info[r].members}))
 
-    def _resplit(self, lake: Pos) -> None:
-        """Recompute the roads through the lake at ``lake`` from their segments, the tiles around and the
-        ferries (its ferry moved or was lifted: no other feature can change)."""
+    def _resplit(self, members: list[Node]) -> None:
+        """Recompute the features made of ``members`` (whole features, sorted) from their segments, the tiles
+        around and the ferries."""
         j, info, tiles = self.j, self.info, self.tiles
-        roads = [(lake, i) for i, s in enumerate(tiles[lake].orient.segments) if s.kind == "road"]
-        members = sorted({n for r in {self.find(n) for n in roads} for n in info[r].members})
         for node in members:
             seg = tiles[node[0]].orient.segments[node[1]]
             j.setitem(self.parent, node, node)
@@ -234,7 +266,7 @@ class Board:
                     continue
                 for mine, q, joins_ends in orient.links[side]:
                     theirs = ((x + dx, y + dy), other.orient.port_segment[q])
-                    if mine != i or theirs < node:
+                    if mine != i or theirs[1] < 0 or theirs < node:
                         continue  # each meeting of two segments once, from the smaller node
                     self._union(node, theirs, 2 if joins_ends else 0)
         inside = set(members)
@@ -289,14 +321,16 @@ class Board:
     def feature(self, node: Node) -> Feature:
         root = self.find(node)
         info = self.info[root]
-        followers = tuple(Follower(c, pos, seg) for (pos, seg) in sorted(info.members)
-                          for c in self.followers.get((pos, seg), ()) if ":" not in c)
-        return Feature(info.kind, tuple(sorted(info.members)), self.is_complete(root), info.flooded,
-                       info.pennants, followers)
+        nodes = tuple(sorted(info.members))
+        standing = self.followers
+        followers = tuple(Follower(c, pos, seg) for (pos, seg) in nodes if (pos, seg) in standing
+                          for c in standing[pos, seg] if ":" not in c) if info.nfollowers else ()
+        return Feature(info.kind, nodes, self.is_complete(root), info.flooded, info.pennants, followers)
 
-    def features(self) -> list[Feature]:
-        """Every feature on the board, in a stable order."""
-        return sorted((self.feature(root) for root in self.info), key=lambda f: f.root)
+    def features(self, occupied: bool = False) -> list[Feature]:
+        """Every feature on the board (only those with a follower if ``occupied``), in a stable order."""
+        roots = [r for r, i in self.info.items() if i.nfollowers] if occupied else self.info
+        return sorted((self.feature(root) for root in roots), key=lambda f: f.nodes[0])
 
     def segment(self, node: Node):
         pos, i = node
