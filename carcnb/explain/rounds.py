@@ -7,7 +7,8 @@ from dataclasses import replace
 
 from ..actions import Action, Crop, Deploy, Ferry, Pass, Place, Remove, parse_action
 from ..geometry import PORT_NAMES, Pos, pos_text
-from ..rules.ferries import LayFerryStep
+from ..rules.base import DeployStep
+from ..rules.ferries import LayFerryStep, MoveFerryStep
 from ..state import GameState
 from .figures import Panel, Picture, strip
 from .game import Source, state_of
@@ -27,6 +28,11 @@ def said(state: GameState, action: Action) -> str:
         verb = "lays" if isinstance(state.todo[0], LayFerryStep) else "moves"
         return f"{verb} the ferry on {pos_text(action.pos)}\nto join {PORT_NAMES[action.a]} and {PORT_NAMES[action.b]}"
     if isinstance(action, Pass):
+        step = state.todo[0]
+        if isinstance(step, DeployStep):
+            return "puts no follower down"
+        if isinstance(step, MoveFerryStep):
+            return f"leaves the ferry on {pos_text(step.pos)}"
         return "passes"
     return str(action)
 
@@ -41,7 +47,7 @@ def _where(action: Action) -> tuple[Pos, ...]:
 
 def decisions_strip(source: Source, *actions: str, caption: str, start: str = "before", columns: int = 4) -> Picture:
     """The board before ``actions`` (titled ``start``), then one board after each of them, titled
-    "2. blue puts a follower on 1,-1" and with the tile it names marked. A decision that names no tile (a
+    "2. blue puts a follower on 1,-1" and with the tile it names marked (for a ferry, the road it carries tinted). A decision that names no tile (a
     choice, a pass) changes no board: it is added to the title of the board before. Chance draws are played,
     not shown."""
     state = state_of(source)
@@ -56,7 +62,9 @@ def decisions_strip(source: Source, *actions: str, caption: str, start: str = "b
         words = f"{number}. {state.players[state.current_player()]} {said(state, action)}"
         state.apply(action)
         where = _where(action)
-        if where:
+        if isinstance(action, Ferry):  # the road the ferry now carries, tinted (a mark would hide the ferry)
+            panels.append(Panel(state.clone(), words, highlight=state.board.node_at(action.pos, action.a)))
+        elif where:
             panels.append(Panel(state.clone(), words, spots=where))
         else:
             panels[-1] = replace(panels[-1], source=state.clone(), title=f"{panels[-1].title}\n{words}")
