@@ -42,10 +42,10 @@ def test_the_box_refuses_an_unknown_ruling():
 
 
 def test_a_ferry_laid_or_moved_is_said_so_and_its_road_tinted():
-    shown = decisions_strip(example("lake-new-lake"), "place 1,0 0", "pass", "ferry 1,0 E-W", "ferry 2,0 E-S",
+    shown = decisions_strip(example("ferry-new-lake"), "place 1,0 0", "pass", "ferry 1,0 E-W", "ferry 2,0 E-S",
                             caption="lay, then move")
     assert [p.title for p in shown.panels[2:]] == ["3. red lays the ferry on 1,0\nto join E and W",
                                                    "4. red moves the ferry on 2,0\nto join E and S"]
     assert shown.panels[2].highlight[0] == (1, 0) and shown.panels[2].spots == ()
-    left = decisions_strip(example("lake-move"), "place -1,0 270", "pass", "pass", caption="left")
+    left = decisions_strip(example("ferry-move"), "place -1,0 270", "pass", "pass", caption="left")
     assert left.panels[-1].title.endswith("3. red leaves the ferry on 1,0")

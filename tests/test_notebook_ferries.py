@@ -15,23 +15,23 @@ def choices(state) -> list[str]:
 
 
 def moving():
-    return play(example("lake-move"), "place -1,0 270", "pass")
+    return play(example("ferry-move"), "place -1,0 270", "pass")
 
 
 def placed():
-    return play(example("lake-lay"), "place 1,0 0", "pass")
+    return play(example("ferry-lay"), "place 1,0 0", "pass")
 
 
 def test_fa_fits_only_where_its_edges_match():
     """Above the start tile only with its city against the city; at the road's open end with a jetty on it."""
-    places = decision_marks(example("lake-lay"))[0]
+    places = decision_marks(example("ferry-lay"))[0]
     assert {(x, y) for x, y, _ in places} == {(0, 1), (1, 0)}
     assert [rot for x, y, rot in places if (x, y) == (0, 1)] == [180]
     assert 270 not in [rot for x, y, rot in places if (x, y) == (1, 0)]  # its city would face the road
 
 
 def test_a_thief_may_go_on_the_east_or_south_road_not_on_reds():
-    offered = choices(play(example("lake-lay"), "place 1,0 0"))
+    offered = choices(play(example("ferry-lay"), "place 1,0 0"))
     assert "deploy 1,0 E" in offered and "deploy 1,0 S" in offered and "deploy 1,0 W" not in offered
     assert "pass" in offered
 
@@ -45,7 +45,7 @@ def test_the_ferry_must_be_laid_three_ways_and_e_s_closes_reds_road():
 
 
 def test_the_follower_first_then_the_ferry_shares_blues_road():
-    shown = decisions_strip(example("lake-share"), "place 1,0 0", "deploy 1,0 E", "ferry 1,0 E-W", caption="c")
+    shown = decisions_strip(example("ferry-share"), "place 1,0 0", "deploy 1,0 E", "ferry 1,0 E-W", caption="c")
     shared = shown.panels[-1].source
     road = shared.board.info[shared.board.find(shared.board.node_at((0, 0), 4))]
     assert sorted(c for n in road.members for c in shared.board.followers.get(n, ())) == ["blue", "red"]
@@ -60,23 +60,23 @@ def test_extending_the_road_offers_the_ferry_move_or_leaving_it():
 
 
 def test_a_road_ending_at_a_free_jetty_moves_no_ferry():
-    done = play(example("lake-no-ferry"), "place -1,0 270", "pass")
+    done = play(example("ferry-no-ferry"), "place -1,0 270", "pass")
     assert done.is_chance() and done.active == "blue" and done.scores["red"] == 3
 
 
 def test_only_the_first_of_two_ferries_may_move():
-    assert spots(play(example("lake-two-lakes"), "place -1,0 270", "pass")) == [(1, 0)]
+    assert spots(play(example("ferry-two-lakes"), "place -1,0 270", "pass")) == [(1, 0)]
 
 
 def test_two_directions_two_moves_east_first():
-    both = play(example("lake-two-ways"), "place 0,0 90", "pass")
+    both = play(example("ferry-two-ways"), "place 0,0 90", "pass")
     assert spots(both) == [(1, 0)]
     assert spots(play(both, "ferry 1,0 S-W")) == [(-1, 0)]
     assert play(both, "ferry 1,0 S-W", "ferry -1,0 E-S").is_chance()
 
 
 def test_a_new_lake_lays_its_ferry_before_the_move_that_closes_reds_road():
-    laid = play(example("lake-new-lake"), "place 1,0 0", "pass")
+    laid = play(example("ferry-new-lake"), "place 1,0 0", "pass")
     assert choices(laid) == ["ferry 1,0 E-S", "ferry 1,0 E-W", "ferry 1,0 S-W"]
     assert spots(play(laid, "ferry 1,0 E-W")) == [(2, 0)]
     done = play(laid, "ferry 1,0 E-W", "ferry 2,0 E-S")
