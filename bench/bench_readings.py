@@ -26,8 +26,8 @@ def main() -> None:
     times = {path: cpu_seconds(lambda: readings(load(path))) for path in PUZZLES}
     worst = max(times, key=times.get)
     median = statistics.median(times.values())
-    print(f"readings, {len(times)} puzzles (node limit {NODE_LIMIT}): median {median:.2f} s, worst {times[worst]:.2f} s "
-          f"({worst.parent.name}/{worst.name}), total {sum(times.values()):.1f} s")
+    print(f"readings, {len(times)} puzzles (node limit {NODE_LIMIT}): median {median:.2f} s, "
+          f"worst {times[worst]:.2f} s ({worst.parent.name}/{worst.name}), total {sum(times.values()):.1f} s")
     with tempfile.TemporaryDirectory() as out:
         for name in ("base/farm-edition-second.toml", "disasters/flood-scope-edge.toml"):
             p = load(Path(__file__).parent.parent / "puzzles" / name)
