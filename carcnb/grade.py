@@ -4,31 +4,29 @@ Both come from the engine, never from the file's prose: ``best`` questions are m
 (choices at each of the mover's decisions, the length of the line, the margin to the second-best line,
 replies by other players, disaster decisions); ``final`` and ``count`` questions on the position (features
 and fields scored, disaster effects, placements a rule takes away). A ruling whose other options change the
-answer makes a puzzle harder and is one of its topics. ``write_grade`` puts the two keys into the file's
-``[question]`` table and leaves every other byte as it was.
+answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle harder and is one of its
+topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
+it was.
 """
 from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from .actions import Action, Flood, Meteor, TornadoStep
-from .errors import CarcnbError, SearchLimitError
-from .game_io import game_of, problems, state_from_position
+from .errors import CarcnbError
+from .game_io import game_of, state_from_position
+from .hints import deciding_rulings
 from .position import Position, load
-from .questions import answer, final_score, placements, same_answer
-from .rulings import RULINGS
+from .questions import final_score, placements
 from .scoring import ScoreRow
 from .solve import Solver, objective
 
 RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
 SCORING_TOPICS = {"road": "road", "city": "city", "cloister": "cloister", "field": "farms"}
 DISASTER_ACTIONS = (Meteor, Flood, TornadoStep)
-# A reading under another ruling may search at most this many times the positions of the file's own reading,
-# plus a base: some options multiply a tornado's lines a hundredfold.
-READING_BUDGET, READING_BASE = 2, 2000
 
 
 @dataclass(frozen=True)
@@ -46,12 +44,19 @@ class Search:
 
     line: tuple[Action, ...]  # the mover's consecutive decisions from the position: the answer's line
     value: int
-    margin: int | None  # the best line's value minus the best other line's (None: there is no other line)
+    runner_up: tuple[int, Action, int] | None  # the best other line: where it leaves the line, how, its value
     choices: tuple[int, ...]  # legal choices at each of the mover's decisions in the turn
     replies: int  # decisions by other players during the turn
     disaster: bool  # whether the mover aims the meteor, steers the tornado or picks the flood's target
     rows: tuple[ScoreRow, ...]  # what the turn scores
+    turn: tuple[tuple[int, Action], ...]  # the rest of the turn as the solver plays it: (seat, action)
+    tempting: int  # other first choices that still gain the mover more than the best opponent
     nodes: int  # positions the search expanded
+
+    @property
+    def margin(self) -> int | None:
+        """The best line's value minus the best other line's (None: there is no other line)."""
+        return None if self.runner_up is None else self.value - self.runner_up[2]
 
     @property
     def answer(self) -> tuple | None:
@@ -66,21 +71,18 @@ def grade(p: Position) -> Grade:
     q = p.question
     if q is None:
         raise CarcnbError(f"{p.path}: no [question] in the file: only puzzles are graded")
-    limit = None
     if q.kind == "best":
         found = search(p)
         if found.answer is None:
             raise CarcnbError(f"{p.path}: the best choice is not unique: a best puzzle needs a single best line")
-        level, rows, expected = best_level(found), found.rows, found.answer
-        limit = READING_BUDGET * found.nodes + READING_BASE
+        level, rows = best_level(found), found.rows
     elif q.kind == "final":
         rows = tuple(final_score(p).rows)
-        level, expected = final_level(rows), answer(p)
+        level = final_level(rows)
     else:
-        level, rows, expected = count_level(p), (), answer(p)
-    rulings = deciding_rulings(p, expected, limit)
-    level += bool(rulings)
-    return Grade(max(1, min(5, level)), topics(p, rows) + rulings)
+        level, rows = count_level(p), ()
+    rulings = tuple(rid for rid, _ in deciding_rulings(p))
+    return Grade(max(1, min(5, level + bool(rulings))), topics(p, rows) + rulings)
 
 
 # ----- measures ----------------------------------------------------------------------------------------------
@@ -94,41 +96,49 @@ def search(p: Position, limit: int | None = None) -> Search:
     before = len(state.rows)
     line: list[Action] = []
     choices: list[int] = []
-    seconds: list[int] = []
+    runner_up: tuple[int, Action, int] | None = None
     replies = 0
     disaster = False
-    applied = 0
+    turn: list[tuple[int, Action]] = []
+    tempting = 0
     while (actor := state.current_player()) >= 0:
         options = solver.choices()
-        ranked = sorted((objective(v, actor) for _, v in options), reverse=True)
-        action = next(a for a, v in options if objective(v, actor) == ranked[0])
+        scored = [(objective(v, actor), a) for a, v in options]
+        top = max(score for score, _ in scored)
+        action = next(a for score, a in scored if score == top)
         if actor == seat:
             choices.append(len(options))
             disaster = disaster or isinstance(action, DISASTER_ACTIONS)
             if not replies:
+                others = [(score, a) for score, a in scored if a != action]
+                if not line:
+                    tempting = sum(1 for score, _ in others if score > 0)
+                if others:
+                    score, other = max(others, key=lambda o: o[0])  # the first of the best others
+                    if runner_up is None or score > runner_up[2]:
+                        runner_up = (len(line), other, score)
                 line.append(action)
-                if len(ranked) > 1:
-                    seconds.append(ranked[1])
         else:
             replies += 1
         state.apply(action, check=False)
-        applied += 1
+        turn.append((actor, action))
     rows = tuple(state.rows[before:])
-    for _ in range(applied):
+    for _ in turn:
         state.undo()
     value = objective(solver.value(), seat)
-    margin = value - max(seconds) if seconds else None
-    return Search(tuple(line), value, margin, tuple(choices), replies, disaster, rows, solver.nodes)
+    return Search(tuple(line), value, runner_up, tuple(choices), replies, disaster, rows, tuple(turn), tempting,
+                  solver.nodes)
 
 
 def best_level(s: Search) -> int:
-    """More lines to read, longer lines, replies to foresee and a thin margin make a ``best`` puzzle harder."""
+    """Tempting other choices, many lines, long lines, replies to foresee, a thin margin and a disaster to
+    steer make a ``best`` puzzle harder; a wide margin makes it easier."""
     if s.margin is None:
         return 1
     lines = 1
     for n in s.choices:
         lines *= n
-    level = 1 + (lines >= 12) + (lines >= 60) + (lines >= 400)
+    level = 1 + (s.tempting >= 1) + (s.tempting >= 4) + (lines >= 100)
     level += len(s.choices) >= 3
     level += s.replies > 0
     level += s.margin <= 2
@@ -179,36 +189,9 @@ def modules_in_play(p: Position) -> list:
     return out
 
 
-def deciding_rulings(p: Position, expected, limit: int | None = None) -> tuple[str, ...]:
-    """Ids of the rulings of the rules in play under another option of which the question has another
-    answer than ``expected`` (or none). Options under which the position is not legal are not readings; a
-    ``best`` reading whose search needs more than ``limit`` positions is left out."""
-    names = {m.name for m in modules_in_play(p)} | {"scoring"}
-    chosen = dict(p.rulings)
-    kind = p.question.kind
-    out = []
-    for rid, ruling in RULINGS.items():
-        if rid.split(".")[0] not in names:
-            continue
-        current = chosen.get(rid, ruling.default)
-        for option in ruling.options:
-            if option == current:
-                continue
-            other = replace(p, rulings=tuple({**chosen, rid: option}.items()))
-            if problems(other):
-                continue
-            try:
-                got = search(other, limit).answer if kind == "best" else answer(other)
-            except SearchLimitError:
-                continue
-            if got is None or not same_answer(kind, expected, got):
-                out.append(rid)
-                break
-    return tuple(out)
-
-
 # ----- the file ----------------------------------------------------------------------------------------------
 _TRIPLE = re.compile(r'"""|\'\'\'')
+_HEADER = re.compile(r"\s*\[\[?\s*([A-Za-z0-9_.\"-]+)\s*\]\]?\s*(#.*)?$")  # a table header line
 
 
 def write_grade(text: str, g: Grade, path: str = "<position>") -> str:
@@ -216,11 +199,11 @@ def write_grade(text: str, g: Grade, path: str = "<position>") -> str:
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if "\r\n" in text else "\n"
     code = _outside_strings(lines)
-    header = next((i for i in code if lines[i].strip() == "[question]"), None)
+    headers = [(i, m.group(1)) for i in code if (m := _HEADER.match(lines[i]))]
+    header = next((i for i, name in headers if name == "question"), None)
     if header is None:
         raise CarcnbError(f"{path}: no [question] table to write the grade into: only puzzles are graded")
-    end = next((i for i in code if i > header and lines[i].lstrip().startswith("[")
-                and not re.match(r"\s*\[\s*\]", lines[i])), len(lines))
+    end = next((i for i, _ in headers if i > header), len(lines))
     table = [i for i in code if header < i < end]
     drop: set[int] = set()
     for i in table:

@@ -398,6 +398,13 @@ def _value(v: object) -> str:
     return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
 
+def _text(v: str) -> str:
+    """A string value; prose over several lines is written as a multi-line string, as people write it."""
+    if "\n" not in v:
+        return _value(v)
+    return tomli_w.dumps({"v": v}, multiline_strings=True).split("=", 1)[1].strip()
+
+
 def _key(k: str) -> str:
     return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _value(k)
 
@@ -428,7 +435,7 @@ def dump(p: Position) -> str:
         if q.topics is not None:
             out.append(f"topics = {_value(list(q.topics))}")
         if q.explanation is not None:
-            out.append(f"explanation = {_value(q.explanation)}")
+            out.append(f"explanation = {_text(q.explanation)}")
     return "\n".join(out) + "\n"
 
 

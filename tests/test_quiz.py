@@ -57,7 +57,7 @@ def test_the_explanation_follows_a_right_answer_only(puzzles, capsys):
 
 
 @pytest.mark.parametrize("name, answer, says", [
-    ("a-final.toml", "red=9 blue=2", "Blue: 2 is 1 too many."),
+    ("a-final.toml", "red=9 blue=2", "Blue: 2 is too high."),
     ("b-count.toml", "5", "There are more than 5"),
     ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); the best "
                                            "line reaches 8."),
@@ -101,13 +101,13 @@ def test_a_session_writes_the_picture_asks_in_words_and_checks_answers(puzzles, 
     code, out, err = run(capsys, "quiz", str(puzzles / "a-final.toml"), "--picture-dir", str(pictures),
                          stdin="red=8 blue=1\nred=9 blue=1\n", monkeypatch=monkeypatch)
     assert (code, err) == (0, "")
-    picture = pictures / "a-final.png"
+    picture = pictures / "001-a-final.png"
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert f"Picture: {picture}" in out
     assert "Puzzle 1 of 1: A small city and a road" in out
     assert "The game ends now. With the points scored so far (red 5, blue 0), what is each player's total?" in out
     before, after = out.split("Right!")
-    assert "Red: 8 is 1 too few." in before and "Try again" in before
+    assert "Red: 8 is too low." in before and "Try again" in before
     assert "The city scores 4, the road 1." not in before  # the explanation only after the answer
     assert "The city scores 4, the road 1." in after
     assert out.rstrip().endswith("Solved 1 of 1.")
@@ -139,6 +139,21 @@ def test_next_skips_and_a_syntax_error_shows_the_form_and_asks_again(puzzles, tm
     assert out.rstrip().endswith("Solved 2 of 3.")
 
 
+def test_puzzles_that_cannot_be_played_are_skipped_with_the_reason(puzzles, tmp_path, capsys, monkeypatch):
+    (puzzles / "0-broken.toml").write_text(position_text("0,0 D 0\n0,1 D 0", {"kind": "count", "answer": 1},
+                                                         hand="E"), encoding="utf-8")  # city faces field
+    (puzzles / "0-unreadable.toml").write_text("format = 1\n", encoding="utf-8")
+    nothing = {"kind": "best", "answer": {"line": ["pass"], "value": 0}}  # no tile in hand: nothing to decide
+    (puzzles / "0-nothing.toml").write_text(position_text("0,0 D 0", nothing), encoding="utf-8")
+    code, out, err = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path), stdin="pass\nquit\n",
+                         monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    assert f"Skipping {puzzles / '0-broken.toml'}: position has problems:" in out and "edge-mismatch" in out
+    assert f"Skipping {puzzles / '0-unreadable.toml'}: " in out and 'expected format = "carcnb/1"' in out
+    assert "This puzzle cannot be played: " in out and "nothing to decide" in out
+    assert "Puzzle 4 of 6: A small city and a road" in out  # on to the next one
+
+
 def test_end_of_input_ends_the_session_cleanly(puzzles, tmp_path, capsys, monkeypatch):
     code, out, err = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path), stdin="hint\n",
                          monkeypatch=monkeypatch)
@@ -164,4 +179,4 @@ def test_without_a_path_the_shipped_collection_is_played(tmp_path, capsys, monke
     code, out, _ = run(capsys, "quiz", "--picture-dir", str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
     assert code == 0
     assert f"Puzzle 1 of {len(shipped)}:" in out and f"({shipped[0]})" in out
-    assert (tmp_path / f"{shipped[0].stem}.png").exists()
+    assert (tmp_path / f"001-{shipped[0].stem}.png").exists()

@@ -11,7 +11,8 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from ..errors import CarcnbError
+from ..errors import CarcnbError, IllegalPositionError
+from ..game_io import problems
 from ..position import Position, load
 from ..verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from ..wording import question_text
@@ -81,15 +82,26 @@ class Session:
         """Ask one puzzle until it is solved, revealed or skipped; False when the player quits."""
         try:
             p = _puzzle(load(path))
+            found = problems(p)
+            if found:
+                raise IllegalPositionError(found)
             question = question_text(p)
+            picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
         except CarcnbError as e:
             print(f"Skipping {path}: {e}")
             return True
         print(f"\nPuzzle {number} of {len(self.files)}: {p.title or path.stem}  ({path})")
-        print(f"Picture: {self._picture(p, path)}")
+        print(f"Picture: {picture}")
         print(question)
         print(f"Answer with {expected_form(p)}.")
         print(COMMANDS)
+        try:
+            return self._ask(p)
+        except CarcnbError as e:  # a puzzle the engine cannot answer (nothing to decide, ...)
+            print(f"This puzzle cannot be played: {e}")
+            return True
+
+    def _ask(self, p: Position) -> bool:
         tips: list[str] | None = None  # worked out at the first "hint": it may search
         told = 0
         while True:
@@ -142,10 +154,10 @@ class Session:
         if shown.explanation:
             print("\n" + shown.explanation.strip())
 
-    def _picture(self, p: Position, path: Path) -> Path:
+    @staticmethod
+    def _picture(p: Position, out: Path) -> Path:
         from ..render import save_picture
 
-        out = self.pictures / f"{path.stem}.png"
         save_picture(p, out, coords=True)  # answers name positions: the picture labels them
         return out
 
