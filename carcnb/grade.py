@@ -20,8 +20,7 @@ from .errors import CarcnbError
 from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
 from .position import Position, load
-from .questions import final_score
-from .rules.base import legal_placements
+from .questions import final_score, placements
 from .scoring import ScoreRow
 from .solve import Solver, objective
 
@@ -157,8 +156,8 @@ def final_level(rows: tuple[ScoreRow, ...]) -> int:
 
 def count_level(p: Position) -> int:
     """Many placements to count and placements that only a rule takes away make a ``count`` harder."""
+    legal = placements(p)  # says what is wrong when there is no tile in hand to place
     state = state_from_position(p)
-    legal = legal_placements(state)
     fitting = state.board.placements(state.hand_tile)
     return 1 + (len(legal) >= 6) + (len(legal) >= 14) + (len(fitting) != len(legal))
 

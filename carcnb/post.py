@@ -160,7 +160,8 @@ def footer(p: Position, found: Readings) -> Text:
     if not n:
         return (f"Worked out with carcnb {__version__} (sets: {sets}): every ruling these sets involve is "
                 "listed above.",)
-    return (f"Worked out with carcnb {__version__} (sets: {sets}): the {_count(n, 'other ruling')} of these sets "
+    rulings = _count(n, "other ruling" if found.changes else "ruling")
+    return (f"Worked out with carcnb {__version__} (sets: {sets}): the {rulings} of these sets "
             "(", *_joined([Code(rid) for rid in found.unchanged]),
             f") {'was' if n == 1 else 'were'} checked and {'changes' if n == 1 else 'change'} nothing.")
 

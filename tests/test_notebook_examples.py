@@ -247,28 +247,6 @@ def test_crop_circle_add_where():
     assert spots(shown["feature"].state) == [(0, 0), (1, 0), (2, 0), (3, 0)]
 
 
-# ----- 07-ferries ----------------------------------------------------------------------------------------------
-def test_ferries_the_three_ways_to_lay_the_ferry():
-    lay = example("ferry-lay")
-    assert decision_marks(lay)[0] == [(1, 0, 0)]
-    placed = play(lay, "place 1,0 0", "pass")
-    assert [str(a) for a in placed.legal_actions()] == ["ferry 1,0 E-S", "ferry 1,0 E-W", "ferry 1,0 S-W"]
-    scores = {a: play(placed, a).scores for a in ("ferry 1,0 E-S", "ferry 1,0 E-W", "ferry 1,0 S-W")}
-    assert scores == {"ferry 1,0 E-S": {"red": 0, "blue": 3}, "ferry 1,0 E-W": {"red": 5, "blue": 5},
-                      "ferry 1,0 S-W": {"red": 3, "blue": 0}}
-    assert final_scoring(play(placed, "ferry 1,0 E-S")).scores == {"red": 3, "blue": 3}
-
-
-def test_ferries_moving_and_the_first_ferry_only():
-    moved = play(example("ferry-move"), "place 3,0 90", "pass")
-    assert spots(moved) == [(1, 0)]
-    assert play(moved, "ferry 1,0 E-W").scores == {"red": 5, "blue": 2}
-    assert play(moved, "ferry 1,0 S-W").scores == {"red": 4, "blue": 4}
-    assert spots(play(example("ferry-first"), "place -1,0 270", "pass")) == [(1, 0)]
-    both = play(example("ferry-two-ways"), "place 0,-1 90", "pass")
-    assert spots(both) == [(1, -1)] and spots(play(both, "pass")) == [(-1, -1)]
-
-
 # ----- 01-base-game --------------------------------------------------------------------------------------------
 def test_base_placing_deploying_and_scoring_at_once():
     start = example("base-start")

@@ -112,7 +112,8 @@ class PostPanel:
                                        tooltip="write the picture and a forum post (Markdown) of this position"),
                               "carcnb-post")
         self.text = classed(w.Textarea(layout=w.Layout(width="100%", height="18em")), "carcnb-post-text")
-        self.picture = classed(w.Image(format="png", layout=w.Layout(max_width="100%", height="auto")),
+        self.picture = classed(w.Image(format="png", layout=w.Layout(max_width="100%", height="auto",
+                                                                     align_self="flex-start")),
                                "carcnb-post-picture")
         self.where = classed(w.HTML(), "carcnb-post-files")
         self.working = classed(w.IntProgress(min=0, max=1, layout=w.Layout(display="none", width="24em")),
