@@ -21,17 +21,26 @@ PUZZLES = [load(path) for path in sorted(puzzle_root().rglob("*.toml"))]
 # Rules sections 3-5 of the rules digest, by the topic name the grade gives them.
 RULE_TOPICS = ("earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
 
-# Rulings whose options never change the answer of a one-turn question, with the reason. A puzzle cannot show
-# them deciding anything, so for these the collection only has to play under each option where the ruling's
-# tile is in play (``_shows``).
+# Ruling options that never change the answer of a one-turn question, with the reason. A puzzle cannot show
+# them deciding anything, so for these the collection only has to play under the option with the ruling's tile
+# in play (``_shows``).
+_SUPPLY = "home or out of the game only changes the supply of later turns"
+_CROP = "a position holding one crop circle tile is impossible under the others"
 NEVER_DECIDE = {
-    "flood.without_river": "with FL in hand and no river, 'redraw' leaves nothing to decide at all",
-    "flood.followers_on_replaced": "home or out of the game only changes the supply of later turns",
-    "meteor.followers_on_target": "home or out of the game only changes the supply of later turns",
-    "meteor.ferry_on_target": "the ferry supply is never short within a turn",
-    "ferries.crop_circle_tile": "a position holding one crop circle tile is impossible under the others",
-    "cropcircles.add_where": "the added follower joins the same feature either way",
+    ("flood.without_river", "redraw"): "with FL in hand and no river, nothing is left to decide",
+    ("flood.without_river", "any_tile"): "under 'redraw' the same position has nothing to decide",
+    ("flood.followers_on_replaced", "return"): _SUPPLY,
+    ("flood.followers_on_replaced", "lost"): _SUPPLY,
+    ("meteor.followers_on_target", "return"): _SUPPLY,
+    ("meteor.followers_on_target", "lost"): _SUPPLY,
+    ("meteor.ferry_on_target", "return"): "the ferry supply is never short within a turn",
+    ("meteor.ferry_on_target", "lost"): "the ferry supply is never short within a turn",
+    **{("ferries.crop_circle_tile", option): _CROP for option in RULINGS["ferries.crop_circle_tile"].options},
+    ("cropcircles.add_where", "feature"): "the follower joins the same feature from any of its segments, so a "
+                                          "line that adds one is never the only best",
 }
+DECIDING = [(rid, option) for rid in sorted(RULINGS) for option in RULINGS[rid].options
+            if (rid, option) not in NEVER_DECIDE]
 
 
 def _tiles(p: Position) -> set[str]:
@@ -78,25 +87,23 @@ def test_every_rule_of_the_expansions_is_in_two_puzzles(topic):
     assert len(named) >= 2, f"{topic}: only {[str(n) for n in named]}"
 
 
-@pytest.mark.parametrize("ruling,option",
-                         [(rid, option) for rid in sorted(set(RULINGS) - set(NEVER_DECIDE))
-                          for option in RULINGS[rid].options])
+@pytest.mark.parametrize("ruling,option", DECIDING)
 def test_every_option_decides_the_answer_of_two_puzzles(ruling, option):
     deciding = [p.path for p in PUZZLES if ruling in p.question.topics and _in_force(p)[ruling] == option]
     assert len(deciding) >= 2, f"{ruling} = {option}: decides only {[str(d) for d in deciding]}"
 
 
-@pytest.mark.parametrize("ruling,option",
-                         [(rid, option) for rid in sorted(NEVER_DECIDE) for option in RULINGS[rid].options])
-def test_every_option_of_the_other_rulings_is_played_in_two_puzzles(ruling, option):
+@pytest.mark.parametrize("ruling,option", sorted(NEVER_DECIDE))
+def test_every_option_that_never_decides_is_played_in_two_puzzles(ruling, option):
     shown = [p.path for p in PUZZLES if _in_force(p)[ruling] == option and _shows(p, ruling, option)]
-    assert len(shown) >= 2, f"{ruling} = {option} ({NEVER_DECIDE[ruling]}): only {[str(s) for s in shown]}"
+    assert len(shown) >= 2, f"{ruling} = {option} ({NEVER_DECIDE[ruling, option]}): only {[str(s) for s in shown]}"
 
 
-def test_the_rulings_that_never_decide_are_not_among_any_puzzles_topics():
-    """If one of them ever decides an answer, it belongs with the others (and this list is wrong)."""
-    listed = Counter(t for p in PUZZLES for t in p.question.topics if t in NEVER_DECIDE)
-    assert not listed, f"these rulings decide answers after all: {dict(listed)}"
+def test_the_options_that_never_decide_decide_no_puzzle():
+    """If one of them ever decides an answer, it belongs with the others (and NEVER_DECIDE is wrong)."""
+    listed = Counter((t, _in_force(p)[t]) for p in PUZZLES for t in p.question.topics
+                     if (t, _in_force(p).get(t)) in NEVER_DECIDE)
+    assert not listed, f"these options decide answers after all: {dict(listed)}"
 
 
 def test_every_folder_of_the_collection_is_a_topic_players_can_pick():
