@@ -31,7 +31,7 @@ def tile_png(tid: str, rot: int) -> bytes:
         from ..render import render_png
 
         alone = Position(players=("red", "blue"), board=(TileLine(0, 0, tid, rot),))
-        _TILE_PICTURES[key] = render_png(alone, px_per_tile=HAND_PX, extent=(0, 1, 0, 1))[0]
+        _TILE_PICTURES[key] = render_png(alone, px_per_tile=HAND_PX, extent=(0, 1, 0, 1), coords=False)[0]
     return _TILE_PICTURES[key]
 
 
