@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lab bench check clean
+.PHONY: install test lab bench check site clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,9 @@ $(STAMP): $(PY) pyproject.toml
 
 install: $(STAMP)
 
-# pytest exits 5 when a folder holds no test yet; that is not a failure of the kit.
+# pytest exits 5 when a folder holds no test yet; that is not a failure of the kit. Editors that notebooks
+# open autosave into a temporary data folder, not the user's.
+test: export CARCNB_DATA_DIR = $(shell mktemp -d)
 test: $(STAMP)
 	$(PY) tools/ensure_chromium.py
 	$(PY) -m pytest -q tests || [ $$? -eq 5 ]
@@ -31,8 +33,12 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 lab: $(STAMP)
 	$(PY) -m jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=notebooks notebooks/00-start-here.ipynb
 
+# The notebooks as a static website in site/ (each notebook executed once): open site/index.html.
+site: $(STAMP)
+	$(PY) -m carcnb site notebooks -o site
+
 bench: $(STAMP)
 	$(PY) bench/run.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info site

@@ -46,7 +46,7 @@ def problems(p: Position) -> list[Problem]:
     used: dict[str, int] = {}
     for t in p.board:
         used[t.tile] = used.get(t.tile, 0) + 1
-    for tid in (p.hand, *p.gone) if p.hand else p.gone:
+    for tid in (*([p.hand] if p.hand else []), *p.gone, *(p.pile or ())):
         used[tid] = used.get(tid, 0) + 1
     for tid, n in sorted(used.items()):
         tile = cat[tid]
@@ -57,7 +57,7 @@ def problems(p: Position) -> list[Problem]:
             out.append(Problem("set-not-enabled", f"tile {tid} belongs to set {tile.set!r}, which is not in sets: "
                                                   f"add it to sets{hint}"))
         elif n > allowed_counts.get(tid, 0):
-            out.append(Problem("too-many-copies", f"{n} copies of {tid} (board and hand), the sets have "
+            out.append(Problem("too-many-copies", f"{n} copies of {tid} ({_where_used(p, tid)}), the sets have "
                                                   f"{allowed_counts.get(tid, 0)}"))
     if p.board and not _connected(set(tiles)):
         out.append(Problem("disconnected", "the tiles do not form one connected board"))
@@ -120,6 +120,13 @@ def problems(p: Position) -> list[Problem]:
     return out
 
 
+def _where_used(p: Position, tid: str) -> str:
+    """Where a position uses copies of ``tid``, for the too-many-copies message: "board 2, pile 1"."""
+    counts = {"board": sum(t.tile == tid for t in p.board), "hand": int(p.hand == tid), "gone": p.gone.count(tid),
+              "pile": (p.pile or ()).count(tid)}
+    return ", ".join(f"{where} {n}" for where, n in counts.items() if n)
+
+
 def _connected(positions: set[Pos]) -> bool:
     start = next(iter(positions))
     seen, todo = {start}, [start]
@@ -134,7 +141,8 @@ def _connected(positions: set[Pos]) -> bool:
 
 
 def state_from_position(p: Position, seed: int | None = None, *, allow_problems: bool = False) -> GameState:
-    """A game state at the position: the pile holds what the sets have left; the mover plays the hand."""
+    """A game state at the position: the pile holds the file's ``pile``, or else what the sets have left; the
+    mover plays the hand."""
     if not allow_problems:
         found = problems(p)
         if found:
@@ -169,11 +177,13 @@ def _build(p: Position, seed: int | None) -> GameState:
     state.turn = p.players.index(p.mover)
     for m in state.modules:
         m.load(state, p)
-    state.stages = game.pile(with_start=True)
-    for tid in [t.tile for t in p.board] + list(p.gone):
-        _take(state, tid)
+    if p.pile is None:
+        state.stages = game.pile(with_start=True)
+        for tid in [t.tile for t in p.board] + list(p.gone) + [p.hand] * bool(p.hand):
+            _take(state, tid)
+    else:
+        state.stages = _stages_of(game, p.pile)
     if p.hand:
-        _take(state, p.hand)
         state.hand = p.hand
         state.todo = tuple(turn_steps(state))
         state._advance()
@@ -184,6 +194,20 @@ def _build(p: Position, seed: int | None) -> GameState:
     for text in p.played:
         state.apply(parse_action(text))
     return state
+
+
+def _stages_of(game: Game, pile: tuple[str, ...]) -> list[dict[str, int]]:
+    """A given pile split into the game's stages (river first): each tile goes to the stage of its kind."""
+    stages: list[dict[str, int]] = [{} for _ in game.pile(with_start=True)]
+    home = {tid: i for i, stage in reversed(list(enumerate(game.pile(with_start=True)))) for tid in stage}
+    for tid in pile:
+        stage = stages[home.get(tid, len(stages) - 1)]  # a tile of no set (a problem) waits in the last stage
+        stage[tid] = stage.get(tid, 0) + 1
+    return stages
+
+
+def _pile(state: GameState) -> tuple[str, ...]:
+    return tuple(tid for stage in state.stages for tid in sorted(stage) for _ in range(stage[tid]))
 
 
 def _gone(state: GameState) -> tuple[str, ...]:
@@ -253,8 +277,13 @@ def position_as_it_stands(state: GameState, title: str | None = None) -> Positio
     header: dict[str, object] = {}
     for m in state.modules:
         header.update(m.header(state))
+    gone, pile = _gone(state), _pile(state)
+    if len(pile) < len(gone):  # the shorter of the two says the same: late in a puzzle, the tiles left
+        gone = ()
+    else:
+        pile = None
     return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
-                    scores=tuple(state.scores.items()), hand=state.hand, gone=_gone(state), rulings=changed,
+                    scores=tuple(state.scores.items()), hand=state.hand, gone=gone, pile=pile, rulings=changed,
                     **header)
 
 

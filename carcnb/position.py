@@ -22,9 +22,9 @@ from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
-KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "rulings", "flood",
-        "board",
-        "question")
+KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "pile", "rulings",
+        "flood", "board", "question")
+QUESTION_KEYS = ("kind", "answer", "explanation", "difficulty", "topics")
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
 
@@ -89,6 +89,8 @@ class Question:
     kind: str
     answer: object
     explanation: str | None = None
+    difficulty: int | None = None  # 1..5, written by ``carcnb grade``
+    topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ class Position:
     hand: str | None = None
     played: tuple[str, ...] = ()  # this turn's actions so far, after drawing ``hand`` (mid-turn positions)
     gone: tuple[str, ...] = ()  # tiles out of the game: discarded, or replaced by the flood or the meteor
+    pile: tuple[str, ...] | None = None  # the tiles still to draw; None: every set's tiles not used elsewhere
     rulings: tuple[tuple[str, str], ...] = ()
     flood: tuple[tuple[str, bool | str], ...] = ()
     question: Question | None = None
@@ -209,6 +212,7 @@ def parse(text: str, path: str = "<position>") -> Position:
     unknown = [t for t in gone if t not in catalogue()]
     if unknown:
         raise where.error("gone", gone, f"unknown tile {unknown[0]!r} (known: {_known_tiles()})")
+    pile = _parse_pile(doc.get("pile"), where)
     rulings = doc.get("rulings", {})
     if not isinstance(rulings, dict):
         raise where.error("rulings", rulings, 'expected { "ruling.id" = "option" }')
@@ -223,8 +227,9 @@ def parse(text: str, path: str = "<position>") -> Position:
                                           "(the player who placed FL; the flood spreads on their next turn)")
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
-    return Position(tuple(players), board, tuple(sets), title, to_move, tuple(scores.items()), hand,
-                    tuple(played), tuple(gone), tuple(rulings.items()), tuple(flood.items()), question, path)
+    return Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
+                    scores=tuple(scores.items()), hand=hand, played=tuple(played), gone=tuple(gone), pile=pile,
+                    rulings=tuple(rulings.items()), flood=tuple(flood.items()), question=question, path=path)
 
 
 def load(path: str | Path) -> Position:
@@ -246,6 +251,18 @@ def _opt_str(doc: dict, key: str, where: _Where) -> str | None:
     if value is not None and not isinstance(value, str):
         raise where.error(key, value, f"expected {key} to be a string")
     return value
+
+
+def _parse_pile(pile: object, where: _Where) -> tuple[str, ...] | None:
+    if pile is None:
+        return None
+    if not isinstance(pile, list) or any(not isinstance(t, str) for t in pile):
+        raise where.error("pile", pile, 'expected pile = ["TILE", ...]: the tiles still to draw, in any order '
+                                        "(pile = [] when the tile in hand is the last of the game)")
+    unknown = [t for t in pile if t not in catalogue()]
+    if unknown:
+        raise where.error("pile", pile, f"unknown tile {unknown[0]!r} (known: {_known_tiles()})")
+    return tuple(pile)
 
 
 def _known_tiles() -> str:
@@ -329,9 +346,9 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         return None
     if not isinstance(q, dict) or q.get("kind") not in ("final", "count", "best"):
         raise where.error("kind", q, 'expected [question] kind = "final", "count" or "best"', "question")
-    unknown = set(q) - {"kind", "answer", "explanation"}
+    unknown = set(q) - set(QUESTION_KEYS)
     if unknown:
-        raise where.error(sorted(unknown)[0], q, "unknown key in [question] (known: kind, answer, explanation)",
+        raise where.error(sorted(unknown)[0], q, f"unknown key in [question] (known: {', '.join(QUESTION_KEYS)})",
                           "question")
     kind, answer = q["kind"], q.get("answer")
     if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
@@ -345,9 +362,16 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
     explanation = q.get("explanation")
     if explanation is not None and not isinstance(explanation, str):
         raise where.error("explanation", explanation, "expected a string", "question")
+    difficulty = q.get("difficulty")
+    if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= 5):
+        raise where.error("difficulty", difficulty, "expected difficulty = 1 to 5 (run carcnb grade FILE)",
+                          "question")
+    topics = q.get("topics")
+    if topics is not None and (not isinstance(topics, list) or not all(isinstance(t, str) and t for t in topics)):
+        raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
     if isinstance(answer, dict):
         answer = tuple(answer.items())
-    return Question(kind, answer, explanation)
+    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics))
 
 
 def _comparable(v: object) -> bool:
@@ -374,6 +398,13 @@ def _value(v: object) -> str:
     return tomli_w.dumps({"v": v}).split("=", 1)[1].strip()
 
 
+def _text(v: str) -> str:
+    """A string value; prose over several lines is written as a multi-line string, as people write it."""
+    if "\n" not in v:
+        return _value(v)
+    return tomli_w.dumps({"v": v}, multiline_strings=True).split("=", 1)[1].strip()
+
+
 def _key(k: str) -> str:
     return k if re.fullmatch(r"[A-Za-z0-9_-]+", k) else _value(k)
 
@@ -386,9 +417,11 @@ def dump(p: Position) -> str:
     if p.sets:
         out.append(f"sets = {_value(p.sets)}")
     out.append(f"players = {_value(p.players)}")
-    for key in ("to_move", "scores", "hand", "played", "gone", "rulings", "flood"):
+    for key in ("to_move", "scores", "hand", "played", "gone", "pile", "rulings", "flood"):
         value = getattr(p, key)
-        if value not in (None, ()):
+        if key == "pile" and value is not None:  # an empty pile is written too: it says "the last turn"
+            out.append(f"pile = {_value(list(value))}")
+        elif value not in (None, ()):
             out.append(f"{key} = {_value(value)}")
     out.append("")
     out.append('board = """')
@@ -397,8 +430,12 @@ def dump(p: Position) -> str:
     if p.question is not None:
         q = p.question
         out += ["", "[question]", f"kind = {_value(q.kind)}", f"answer = {_value(q.answer)}"]
+        if q.difficulty is not None:
+            out.append(f"difficulty = {q.difficulty}")
+        if q.topics is not None:
+            out.append(f"topics = {_value(list(q.topics))}")
         if q.explanation is not None:
-            out.append(f"explanation = {_value(q.explanation)}")
+            out.append(f"explanation = {_text(q.explanation)}")
     return "\n".join(out) + "\n"
 
 

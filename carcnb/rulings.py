@@ -1,6 +1,7 @@
 """The rulings registry: every open question of the rules texts as a named option with a default."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import UnknownRulingError
@@ -105,6 +106,29 @@ READINGS: tuple[tuple[str, str], ...] = (
     ("ferry supply", "8 ferries for 8 lakes never run out, so meteor.ferry_on_target changes only the count of "
                      "ferries out of the game"),
 )
+
+
+# The sets a ruling's question needs in play (all of them) before it can change anything, by the ruling's
+# first word; the exceptions by id.
+_NEEDS_BY_RULE = {"earthquake": ("disasters",), "flood": ("disasters",), "meteor": ("disasters",),
+                  "tornado": ("disasters",), "ferries": ("ferries",), "cropcircles": (), "scoring": ()}
+_NEEDS_BY_ID = {"meteor.ferry_on_target": ("disasters", "ferries")}
+
+
+def involved(sets: Iterable[str], chosen: dict[str, str] | None = None) -> list[str]:
+    """The ids of the rulings that can change something in a game with ``sets`` (the base game is always
+    on) under the ``chosen`` rulings, in registry order. Crop circle rulings need a crop circle tile: the
+    ``cropcircles`` set, or The Ferries with ``ferries.crop_circle_tile`` naming one."""
+    on = set(sets)
+    crop_tile = resolve(chosen)["ferries.crop_circle_tile"] != "none"
+    out = []
+    for rid in RULINGS:
+        needs = _NEEDS_BY_ID.get(rid, _NEEDS_BY_RULE[rid.split(".")[0]])
+        if rid.startswith("cropcircles.") and not ("cropcircles" in on or "ferries" in on and crop_tile):
+            continue
+        if all(s in on for s in needs):
+            out.append(rid)
+    return out
 
 
 def defaults() -> dict[str, str]:

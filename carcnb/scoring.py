@@ -24,6 +24,13 @@ class ScoreRow:
     followers: tuple[tuple[str, Pos, int], ...] = ()
     notes: tuple[str, ...] = field(default=())
 
+    def __str__(self) -> str:
+        """One line of a printed breakdown: kind, points, who, why, where."""
+        who = ", ".join(self.scorers) or "nobody"
+        tiles = " ".join(f"{x},{y}" for x, y in self.tiles)
+        notes = f"  [{'; '.join(self.notes)}]" if self.notes else ""
+        return f"{self.kind:8} {self.points:3}  {who:14} {self.reason}  tiles {tiles}{notes}"
+
     def as_dict(self) -> dict:
         return {"kind": self.kind, "tiles": [list(t) for t in self.tiles], "complete": self.complete,
                 "scorers": list(self.scorers), "points": self.points, "reason": self.reason,

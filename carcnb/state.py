@@ -101,6 +101,7 @@ class GameState:
         self.placed: Pos | None = None
         self.todo: tuple[Step, ...] = ()
         self.rows: tuple[ScoreRow, ...] = ()
+        self.final_from: int | None = None  # where the end-of-game scoring starts in ``rows``, once it ran
         self.over = False
         self.history: list[Action] = []
         self.rng = random.Random(seed)

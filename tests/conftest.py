@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +105,11 @@ def connected_features(state: GameState) -> list:
 def base_game() -> GameState:
     """A fresh two-player base game at its first draw."""
     return GameState(Game(players=("red", "blue")), seed=1)
+
+
+@pytest.fixture(autouse=True)
+def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test keeps the user's data folder (editor autosaves) in a temporary folder of its own."""
+    folder = tmp_path / "carcnb-data"
+    monkeypatch.setenv("CARCNB_DATA_DIR", str(folder))
+    return folder

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from carcnb.cli import main
+from carcnb.grade import grade_file
 from carcnb.rulings import RULINGS
 
 from conftest import position_text
@@ -20,6 +21,13 @@ def _file(tmp_path, text: str, name: str = "p.toml"):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return str(path)
+
+
+def _graded(tmp_path, text: str, name: str = "p.toml"):
+    """A puzzle file with its grade written, as ``carcnb check`` wants it."""
+    path = _file(tmp_path, text, name)
+    grade_file(path)
+    return path
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -79,7 +87,7 @@ RIGHT = position_text("0,0 D 0 red@E\n1,0 U 90", question={"kind": "final", "ans
 
 
 def test_check_passing_puzzles_exit_0(tmp_path, capsys):
-    a, b = _file(tmp_path, GOOD, "a.toml"), _file(tmp_path, RIGHT, "b.toml")
+    a, b = _graded(tmp_path, GOOD, "a.toml"), _graded(tmp_path, RIGHT, "b.toml")
     code, out, err = run(capsys, "check", a, b)
     assert (code, err) == (0, "")
     lines = out.splitlines()
@@ -89,7 +97,7 @@ def test_check_passing_puzzles_exit_0(tmp_path, capsys):
 
 
 def test_check_a_failing_puzzle_exits_1(tmp_path, capsys):
-    _file(tmp_path, GOOD, "puzzles/a.toml")
+    _graded(tmp_path, GOOD, "puzzles/a.toml")
     wrong = _file(tmp_path, WRONG, "puzzles/deeper/w.toml")
     code, out, _ = run(capsys, "check", str(tmp_path / "puzzles"))  # directories are searched recursively
     assert code == 1
@@ -140,3 +148,58 @@ def test_bad_input_exits_2_with_a_message_on_stderr(tmp_path, capsys, argv, says
 def test_unknown_command_exits_2(capsys):
     code, _, err = run(capsys, "fly")
     assert code == 2 and "fly" in err
+
+
+def test_legal_after_the_played_tile_says_why_there_is_nothing_to_list(tmp_path, capsys):
+    played = _file(tmp_path, position_text("0,0 D 0", hand="U", played=["place 1,0 90", "pass"]))
+    code, out, err = run(capsys, "legal", played)
+    assert (code, out) == (2, "")
+    assert "no placement to list" in err and "place 1,0 90; pass" in err and "the next draw" in err
+    assert "Traceback" not in err
+
+
+def test_legal_names_the_decision_a_mid_turn_position_waits_for(tmp_path, capsys):
+    placed = _file(tmp_path, position_text("0,0 D 0", hand="U", played=["place 1,0 90"]))
+    code, _, err = run(capsys, "legal", placed)
+    assert code == 2 and "red's decision: deploy a follower" in err
+
+
+class _ClosedPipe:
+    """A stdout whose reader has gone away, as after ``| head``."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    def flush(self) -> None:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_a_closed_output_ends_the_command_quietly(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdout", _ClosedPipe())
+    assert main(["rulings"]) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_a_closed_pipe_leaves_no_traceback_in_a_real_process():
+    import subprocess
+    import sys
+    child = subprocess.Popen([sys.executable, "-m", "carcnb", "rulings"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+    child.stdout.close()  # the reader is gone before the first line is written
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 0
+    assert err == ""
+
+
+def test_render_refuses_a_board_too_wide_to_draw(tmp_path, capsys):
+    far = _file(tmp_path, position_text("0,0 D 0\n999999999,0 E 0"))
+    code, out, err = run(capsys, "render", far, "-o", str(tmp_path / "far.png"))
+    assert (code, out) == (2, "")
+    assert "too large to draw" in err and "x -1..1000000001" in err
+    assert not (tmp_path / "far.png").exists()
+
+
+def test_grade_a_count_puzzle_without_a_tile_in_hand_says_so(tmp_path, capsys):
+    nohand = _file(tmp_path, position_text("0,0 D 0", question={"kind": "count", "answer": 4}))
+    code, out, err = run(capsys, "grade", nohand)
+    assert code == 1 and "no tile in hand" in out and "Traceback" not in out + err

@@ -5,33 +5,20 @@ Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run
 """
 from __future__ import annotations
 
-import json
-import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from labserver import jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "notebooks/00-start-here.ipynb"
-CHROMIUM = "/usr/bin/chromium"
 ARTIFACT = ROOT / "tests" / "artifacts" / "e2e-lab.png"
-BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--disable-quic"]
-TOKEN = "carcnb-e2e"
-KERNEL_READY = """() => {
-    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-    const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
-    return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
-}"""
 
 STATUS_HAS = """(text) => {
     const editors = document.querySelectorAll('.carcnb-editor');
@@ -52,69 +39,18 @@ TIMER = """() => {
 }"""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _settings(directory: Path) -> None:
-    """A quiet, fully rendered JupyterLab: no news prompt, every cell in the DOM."""
-    for plugin, values in {"apputils-extension/notification": {"fetchNews": "false"},
-                           "notebook-extension/tracker": {"windowingMode": "none"}}.items():
-        path = directory / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(values), encoding="utf-8")
-
-
-def _wait_for_server(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise AssertionError(f"jupyter lab exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise AssertionError(f"jupyter lab did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
-
-
 @pytest.fixture
 def lab(tmp_path: Path):
     """A JupyterLab server on a free loopback port serving a copy of the notebook and the puzzles."""
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing: run `make test` as root to install it with apt-get, "
-                    "or apt-get install chromium")
-    pytest.importorskip("playwright.sync_api")
+    require_browser()
     if not (ROOT / NOTEBOOK).exists():
         pytest.skip(f"{NOTEBOOK} is missing")
     served = tmp_path / "served"
     (served / "notebooks").mkdir(parents=True)
     shutil.copy(ROOT / NOTEBOOK, served / NOTEBOOK)
     shutil.copytree(ROOT / "puzzles", served / "puzzles")
-    _settings(tmp_path / "settings")
-    env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(tmp_path / "settings"),
-           "JUPYTERLAB_WORKSPACES_DIR": str(tmp_path / "workspaces"), "JUPYTER_RUNTIME_DIR": str(tmp_path / "runtime")}
-    port = _free_port()
-    cmd = [sys.executable, "-m", "jupyter", "lab", *(["--allow-root"] if os.geteuid() == 0 else []), "--no-browser",
-           f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
-           f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={served}", "--LabApp.expose_app_in_browser=True"]
-    log = tmp_path / "lab.log"
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=served)
-    try:
-        url = f"http://127.0.0.1:{port}"
-        _wait_for_server(url, proc, log)
+    with jupyter_lab(served, tmp_path) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
 
 
 def _pointer(page, editor, box: dict, x: float, y: float) -> str:
@@ -140,12 +76,10 @@ def test_click_places_a_tile_in_jupyterlab(lab):
 
     started = time.monotonic()
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        browser = launch(pw)
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 1400})
-            page.goto(f"{lab}/lab/tree/{NOTEBOOK}?token={TOKEN}")
-            page.wait_for_function(KERNEL_READY, timeout=120_000)
-            page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+            open_and_run(page, lab, NOTEBOOK)
 
             editor = page.locator(".carcnb-editor").last
             board = editor.locator(".carcnb-board")

@@ -122,6 +122,10 @@ HEAD = 'format = "carcnb/1"\nplayers = ["red", "blue"]\n'  # two lines; the boar
     ('format = "carcnb/1"\nplayers = ["red", "pink"]\n', 2, 'players = ["red", "pink"]', "2 to 6 different colours"),
     (HEAD + '[question]\nkind = "final"\nanswer = { red = 1 }\n', 5, "answer = { red = 1 }", "every player"),
     (HEAD + '[question]\nkind = "riddle"\n', 4, 'kind = "riddle"', 'kind = "final", "count" or "best"'),
+    (HEAD + '[question]\nkind = "count"\nanswer = 3\ndifficulty = 6\n', 6, "difficulty = 6", "1 to 5"),
+    (HEAD + '[question]\nkind = "count"\nanswer = 3\ntopics = "meteor"\n', 6, 'topics = "meteor"',
+     'topics = ["meteor", ...]'),
+    (HEAD + '[question]\nkind = "count"\nanswer = 3\nrating = 1\n', 6, "rating = 1", "unknown key in [question]"),
 ])
 def test_strict_errors_name_file_line_text_and_expectation(text, line, shown, expected):
     with pytest.raises(PositionFormatError) as err:
@@ -130,6 +134,13 @@ def test_strict_errors_name_file_line_text_and_expectation(text, line, shown, ex
     assert (e.path, e.line, e.text) == ("puzzles/x.toml", line, shown)
     assert expected in e.expected
     assert str(e).startswith(f"puzzles/x.toml:{line}: {shown!r}:")
+
+
+def test_the_grade_keys_are_read_and_written():
+    text = HEAD + '[question]\nkind = "count"\nanswer = 3\ndifficulty = 2\ntopics = ["river", "flood.covered_empty"]\n'
+    q = parse(text).question
+    assert (q.difficulty, q.topics) == (2, ("river", "flood.covered_empty"))
+    assert parse(dump(parse(text))) == parse(text)
 
 
 def test_unknown_tile_message_lists_the_known_tiles():
@@ -243,7 +254,7 @@ FRAGMENTS = [
     'sets = ["river"]', 'sets = ["ferries", "disasters"]', 'sets = "river"', 'title = "t"', "title = 3",
     'to_move = "blue"', 'to_move = ["blue"]', "scores = { red = 3 }", "scores = { red = 99999999999999999999 }",
     'scores = { red = "3" }', 'hand = "V"', "hand = 1", 'played = ["place 0,1 0", "pass"]', 'played = ["fly"]',
-    "played = [1]", 'rulings = { "scoring.edition" = "second" }', 'rulings = { "scoring.edition" = ["second"] }',
+    "played = [1]", "pile = []", 'pile = ["E", "V", "E"]', 'pile = "E"', 'pile = ["Q9"]', 'rulings = { "scoring.edition" = "second" }', 'rulings = { "scoring.edition" = ["second"] }',
     'rulings = { "scoring.edition" = { a = 1 } }', 'rulings = { "x.y" = "z" }', "rulings = 3",
     "flood = { spread = true }", 'flood = { spread = "yes" }', 'flood = { by = "blue" }', "flood = { by = [1] }",
     'board = """', '"""', "board = 7", 'board = "0,0 D 0"', "0,0 D 0", "0,1 E 180 red@NNW", "1,0 U 90 blue@E",
@@ -253,7 +264,8 @@ FRAGMENTS = [
     "answer = -1", 'answer = { action = "pass", value = 0 }', 'answer = { action = { nested = [1, 2.5] } }',
     'answer = { "a = b" = 1, "c.d" = [{ e = 1 }] }', "answer = { when = 1979-05-27T07:32:00Z }",
     'answer = { action = "pass", value = nan }', 'answer = { action = "pass", value = [inf, { x = nan }] }',
-    'explanation = "why"', "explanation = 1", "unknown = 1", "[other]", "[[question]]", "a.b.c = 1",
+    'explanation = "why"', "explanation = 1", "difficulty = 3", "difficulty = 6", 'difficulty = "3"',
+    'topics = ["meteor", "meteor.adjacency"]', 'topics = "meteor"', 'topics = [""]', "unknown = 1", "[other]", "[[question]]", "a.b.c = 1",
     "0,0 D 0 red@" + "N" * 3, "1" * 30 + ",0 D 0", "0," + "9" * 5000 + " D 0", "scores = { red = " + "7" * 5000 + " }",
 ]
 

@@ -46,6 +46,13 @@ def colour_at(png: bytes, geometry: BoardGeometry, bx: float, by: float) -> np.n
     return pixels(png)[int(py), int(px)]
 
 
+def tile_pixels(png: bytes, geometry: BoardGeometry, x: int, y: int) -> np.ndarray:
+    """The pixels of the square of tile (x, y)."""
+    left, top = (round(v) for v in geometry.to_pixel(x, y + 1))
+    right, bottom = (round(v) for v in geometry.to_pixel(x + 1, y))
+    return pixels(png)[top:bottom, left:right]
+
+
 def close_to(rgb: np.ndarray, colour: str, tolerance: int = 6) -> bool:
     want = np.array([round(255 * c) for c in to_rgb(colour)])
     return bool(np.abs(rgb - want).max() <= tolerance)
@@ -148,31 +155,31 @@ def test_drawn_fields_are_the_catalogue_fields(tid):
 
 # ----- pixels -------------------------------------------------------------------------------------------
 def test_a_city_tile_is_city_coloured_and_a_field_half_is_green():
-    png_c, geo_c = render_png(lone_tile("C"), margin=0)
+    png_c, geo_c = render_png(lone_tile("C"), margin=0, coords=False)
     assert (geo_c.width, geo_c.height) == (80, 80)
     for fx, fy in ((0.5, 0.25), (0.1, 0.1), (0.9, 0.3), (0.3, 0.95)):  # the pennant is in the middle
         assert close_to(colour_at(png_c, geo_c, fx, fy), style.CITY), (fx, fy)
-    png_e, geo_e = render_png(lone_tile("E"), margin=0)
+    png_e, geo_e = render_png(lone_tile("E"), margin=0, coords=False)
     assert close_to(colour_at(png_e, geo_e, 0.5, 0.9), style.CITY)
     for fx, fy in ((0.5, 0.4), (0.2, 0.2), (0.8, 0.1), (0.5, 0.1)):
         assert close_to(colour_at(png_e, geo_e, fx, fy), style.FIELD), (fx, fy)
     # turned half a turn, E has its city in the south
-    png_e2, geo_e2 = render_png(lone_tile("E", 180), margin=0)
+    png_e2, geo_e2 = render_png(lone_tile("E", 180), margin=0, coords=False)
     assert close_to(colour_at(png_e2, geo_e2, 0.5, 0.1), style.CITY)
     assert close_to(colour_at(png_e2, geo_e2, 0.5, 0.9), style.FIELD)
 
 
 def test_roads_rivers_and_special_tiles_have_their_colours():
-    png, geo = render_png(lone_tile("U", 90), margin=0)  # road west-east
+    png, geo = render_png(lone_tile("U", 90), margin=0, coords=False)  # road west-east
     assert close_to(colour_at(png, geo, 0.2, 0.5), style.ROAD)
     assert close_to(colour_at(png, geo, 0.5, 0.2), style.FIELD)
-    png, geo = render_png(lone_tile("R7"), margin=0)  # river north-south
+    png, geo = render_png(lone_tile("R7"), margin=0, coords=False)  # river north-south
     assert close_to(colour_at(png, geo, 0.5, 0.2), style.RIVER)
-    png, geo = render_png(lone_tile("FC"), margin=0)  # a ferry lake in the middle
+    png, geo = render_png(lone_tile("FC"), margin=0, coords=False)  # a ferry lake in the middle
     assert close_to(colour_at(png, geo, 0.4, 0.6), style.RIVER)
-    png, geo = render_png(lone_tile("MT"), margin=0)
+    png, geo = render_png(lone_tile("MT"), margin=0, coords=False)
     assert close_to(colour_at(png, geo, 0.05, 0.5), style.CRATER)
-    png, geo = render_png(lone_tile("FL"), margin=0)
+    png, geo = render_png(lone_tile("FL"), margin=0, coords=False)
     assert close_to(colour_at(png, geo, 0.05, 0.5), style.WATER)
 
 
@@ -235,7 +242,7 @@ def test_rule_tokens_draw_when_present_and_are_skipped_when_absent():
     assert geo == geo2
     assert not close_to(colour_at(after, geo, -0.5, -1.5), style.BACKGROUND)  # the flood cut-out
     assert close_to(colour_at(before, geo, -0.5, -1.5), style.BACKGROUND)
-    assert not np.array_equal(colour_at(before, geo, 2.5, -1.5), colour_at(after, geo, 2.5, -1.5))  # path
+    assert not np.array_equal(tile_pixels(before, geo, 2, -2), tile_pixels(after, geo, 2, -2))  # the path
 
 
 def test_position_tokens_are_drawn_without_rule_modules():
@@ -248,14 +255,15 @@ def test_position_tokens_are_drawn_without_rule_modules():
     assert not np.array_equal(colour_at(plain, geo, 0.5, -0.5), colour_at(png, geo, 0.5, -0.5))  # tornado
 
 
-def test_coordinates_are_labelled():
+def test_coordinates_are_labelled_by_default_and_can_be_hidden():
     state = state_from_text("0,0 D 0")
-    plain, geo = render_png(state)
-    labelled, _ = render_png(state, coords=True)
-    assert not np.array_equal(pixels(plain), pixels(labelled))
-    fig = Figure()
-    texts = [a.get_text() for a in draw_board(fig.add_subplot(), state, coords=True) if isinstance(a, Text)]
-    assert {"-1", "0", "1"} <= set(texts)
+    labelled, geo = render_png(state)
+    plain, _ = render_png(state, coords=False)
+    # column 0's number under the board, row 0's at the left edge: both in the empty margin
+    for x, y in ((0, -1), (-1, 0)):
+        assert not np.array_equal(tile_pixels(labelled, geo, x, y), tile_pixels(plain, geo, x, y))
+        assert close_to(tile_pixels(plain, geo, x, y)[8:-8, 8:-8].reshape(-1, 3).max(axis=0), style.BACKGROUND)
+    assert np.array_equal(tile_pixels(labelled, geo, 0, 0), tile_pixels(plain, geo, 0, 0))  # the tile itself
 
 
 # ----- pixels to board -----------------------------------------------------------------------------------

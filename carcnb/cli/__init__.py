@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -26,6 +27,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        code = _run(argv)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # the reader closed our output (``carcnb rulings | head``): end quietly
+        _silence_stdout()
+        return 0
+
+
+def _run(argv: list[str] | None) -> int:
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -39,6 +50,17 @@ def main(argv: list[str] | None = None) -> int:
     except CarcnbError as e:
         print(f"carcnb {args.command}: {e}", file=sys.stderr)
         return 2
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that the interpreter's last flush does not fail again."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # not a real file (a test's capture): nothing to flush
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fd)
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -1,20 +1,72 @@
-"""``carcnb render FILE -o OUT``: a picture of the position (PNG or SVG)."""
+"""``carcnb render FILE -o OUT``: a picture of the position (PNG or SVG), with coordinates, an optional
+caption and legend; ``--compare RULING`` draws it under each option of a ruling side by side; with no FILE,
+``--legend`` writes the legend alone."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from ..errors import CarcnbError
 from ..position import load
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render import save_picture
-    save_picture(load(args.file), args.output)
-    print(f"wrote {args.output}")
+    from ..render import compare_png, legend_png, save_picture
+
+    out = Path(args.output)
+    suffix = out.suffix.lower()
+    if args.file is None:
+        if not args.legend:
+            raise CarcnbError("render needs a position FILE (or --legend without a FILE, for the legend alone)")
+        if suffix != ".png":
+            raise CarcnbError(f"the legend alone is written as PNG: name the output *.png, not {out.name!r}")
+        _write(out, legend_png(px_per_tile=args.px))
+    elif args.compare:
+        if suffix != ".png":
+            raise CarcnbError(f"a ruling comparison is written as PNG: name the output *.png, not {out.name!r}")
+        if args.caption:
+            raise CarcnbError("--caption does not go with --compare: each panel's caption is its verdict")
+        _write(out, compare_png(load(args.file), args.compare, px_per_tile=args.px, coords=args.coords,
+                                legend=args.legend))
+    else:
+        try:
+            save_picture(load(args.file), out, px_per_tile=args.px, coords=args.coords, caption=args.caption,
+                         legend=args.legend, at_end=args.at_end)
+        except OSError as e:
+            raise CarcnbError(f"cannot write {str(out)!r}: {e.strerror}") from None
+    print(f"wrote {out}")
     return 0
 
 
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as e:
+        raise CarcnbError(f"cannot write {str(path)!r}: {e.strerror}") from None
+
+
+def _px(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number of pixels per tile, got {text!r}") from None
+    if not 16 <= value <= 400:
+        raise argparse.ArgumentTypeError(f"pixels per tile must be between 16 and 400, got {value}")
+    return value
+
+
 def register(sub) -> None:
-    p = sub.add_parser("render", help="a picture of the position (PNG or SVG)")
-    p.add_argument("file")
-    p.add_argument("-o", "--output", required=True)
+    p = sub.add_parser("render", help="a picture of the position (PNG or SVG)",
+                       description="A picture of the position, with column and row numbers. --compare draws it "
+                                   "under each option of a ruling side by side, marking what scores differently; "
+                                   "--legend without FILE writes the legend alone.")
+    p.add_argument("file", nargs="?", help="the position or puzzle file")
+    p.add_argument("-o", "--output", required=True, help="the picture to write: .png or .svg")
+    p.add_argument("--no-coords", dest="coords", action="store_false", help="hide the column and row numbers")
+    p.add_argument("--caption", metavar="TEXT", help="a caption under the picture")
+    p.add_argument("--legend", action="store_true", help="the legend beside the board (alone without FILE)")
+    p.add_argument("--compare", metavar="RULING", help="the position under each option of RULING, side by side")
+    p.add_argument("--at-end", action="store_true",
+                   help="the board as the final scoring sees it (the earthquake's tokens down)")
+    p.add_argument("--px", type=_px, default=80, metavar="N", help="pixels per tile (default 80)")
     p.set_defaults(run=run)

@@ -9,15 +9,24 @@ from ..questions import final_score
 
 
 def run(args: argparse.Namespace) -> int:
-    result = final_score(load(args.file))
+    p = load(args.file)
+    result = final_score(p)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
         return 0
-    for row in result.rows:
-        who = ", ".join(row.scorers) or "nobody"
-        tiles = " ".join(f"{x},{y}" for x, y in row.tiles)
-        notes = f"  [{'; '.join(row.notes)}]" if row.notes else ""
-        print(f"{row.kind:8} {row.points:3}  {who:14} {row.reason}  tiles {tiles}{notes}")
+    if p.played or any(result.start.values()):
+        print("start: " + ", ".join(f"{c} {n}" for c, n in result.start.items()))
+    if p.played:
+        print(f"this turn ({'; '.join(p.played)}):")
+        for row in result.turn:
+            print("  " + str(row))
+        if not result.turn:
+            print("  nothing scored")
+        print("end of game:")
+    for row in result.end:
+        print(("  " if p.played else "") + str(row))
+    if p.played and not result.end:
+        print("  nothing scored")
     print("total: " + ", ".join(f"{c} {n}" for c, n in result.scores.items()))
     return 0
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from ..errors import CarcnbError
 from ..geometry import CENTRE, PORT_NAMES, Pos, pos_text, side_centre, side_of
+from ..features import FIGURE_KINDS
 from ..position import FerryToken, FollowerToken, Position, TileLine
 from ..tiles import catalogue
 
@@ -18,14 +19,14 @@ class EditError(CarcnbError):
 
 
 
-def _line(p: Position, pos: Pos) -> TileLine:
+def line_at(p: Position, pos: Pos) -> TileLine:
     line = p.tile_at(pos)
     if line is None:
         raise EditError(f"no tile at {pos_text(pos)}")
     return line
 
 
-def _swap(p: Position, old: TileLine | None, new: TileLine | None) -> Position:
+def swap(p: Position, old: TileLine | None, new: TileLine | None) -> Position:
     board = [t for t in p.board if t is not old]
     if new is not None:
         board.append(new)
@@ -37,11 +38,11 @@ def put_tile(p: Position, pos: Pos, tid: str, rot: int) -> Position:
     """Put ``tid`` at ``pos`` (replacing what lies there, with its tokens), matching or not."""
     if tid not in catalogue():
         raise EditError(f"unknown tile {tid!r}")
-    return _swap(p, p.tile_at(pos), TileLine(pos[0], pos[1], tid, rot))
+    return swap(p, p.tile_at(pos), TileLine(pos[0], pos[1], tid, rot))
 
 
 def remove_tile(p: Position, pos: Pos) -> Position:
-    return _swap(p, _line(p, pos), None)
+    return swap(p, line_at(p, pos), None)
 
 
 def follower_port(tid: str, rot: int, port: int) -> int:
@@ -56,20 +57,26 @@ def follower_port(tid: str, rot: int, port: int) -> int:
     return port
 
 
-def toggle_follower(p: Position, pos: Pos, port: int, color: str) -> tuple[Position, bool]:
-    """Remove ``color``'s follower from the feature under ``port`` if one stands there, else add one.
-    Returns the new position and whether a follower was added."""
+def toggle_follower(p: Position, pos: Pos, port: int, color: str, kind: str = "follower") -> tuple[Position, bool]:
+    """Remove ``color``'s figure of ``kind`` (follower, builder, pig) from the feature under ``port`` if one
+    stands there, else add one. Returns the new position and whether a figure was added."""
     if color not in p.players:
         raise EditError(f"colour {color!r} is not a player ({', '.join(p.players)})")
-    line = _line(p, pos)
+    if kind not in FIGURE_KINDS:
+        raise EditError(f"unknown figure {kind!r} (known: {', '.join(FIGURE_KINDS)})")
+    line = line_at(p, pos)
     anchor = follower_port(line.tile, line.rot, port)
     seg_of = catalogue()[line.tile].at(line.rot).port_segment
     for i, tok in enumerate(line.tokens):
-        if isinstance(tok, FollowerToken) and tok.color == color and (
-                tok.port == anchor or (seg_of[tok.port] >= 0 and seg_of[tok.port] == seg_of[anchor])):
+        if isinstance(tok, FollowerToken) and (tok.color, tok.kind) == (color, kind) and same_feature(seg_of, tok.port, anchor):
             tokens = line.tokens[:i] + line.tokens[i + 1:]
-            return _swap(p, line, replace(line, tokens=tokens)), False
-    return _swap(p, line, replace(line, tokens=line.tokens + (FollowerToken(color, anchor),))), True
+            return swap(p, line, replace(line, tokens=tokens)), False
+    return swap(p, line, replace(line, tokens=line.tokens + (FollowerToken(color, anchor, kind),))), True
+
+
+def same_feature(seg_of: tuple[int, ...], port: int, other: int) -> bool:
+    """Whether two ports of a tile (``seg_of``: its port-to-segment table) are on one segment."""
+    return port == other or (seg_of[port] >= 0 and seg_of[port] == seg_of[other])
 
 
 def jetty(port: int) -> int:
@@ -81,20 +88,36 @@ def jetty(port: int) -> int:
 
 def set_ferry(p: Position, pos: Pos, a: int, b: int) -> Position:
     """Lay the ferry of the lake tile at ``pos`` between the jetties at edges ``a`` and ``b``."""
-    line = _line(p, pos)
+    line = line_at(p, pos)
     if not catalogue()[line.tile].has("ferry_lake"):
         raise EditError(f"{line.tile} at {pos_text(pos)} is not a lake tile: ferries go on lake tiles")
     a, b = sorted((jetty(a), jetty(b)))
     if a == b:
         raise EditError(f"a ferry joins two different edges, got {PORT_NAMES[a]} twice")
     tokens = tuple(t for t in line.tokens if not isinstance(t, FerryToken)) + (FerryToken(a, b),)
-    return _swap(p, line, replace(line, tokens=tokens))
+    return swap(p, line, replace(line, tokens=tokens))
 
 
 def set_hand(p: Position, tid: str | None) -> Position:
     if tid is not None and tid not in catalogue():
         raise EditError(f"unknown tile {tid!r}")
     return replace(p, hand=tid)
+
+
+def clear_board(p: Position) -> Position:
+    """``p`` with no tiles: players, sets, scores, rulings and the hand stay; the turn's actions and the tiles
+    out of the game go with the board."""
+    return replace(p, board=(), played=(), gone=(), flood=())
+
+
+def set_score(p: Position, color: str, points: int) -> Position:
+    if color not in p.players:
+        raise EditError(f"colour {color!r} is not a player ({', '.join(p.players)})")
+    if type(points) is not int or points < 0:
+        raise EditError(f"a score is a whole number of points >= 0, got {points!r}")
+    scores = dict(p.scores)
+    scores[color] = points
+    return replace(p, scores=tuple((c, scores[c]) for c in p.players if scores.get(c)))
 
 
 def set_to_move(p: Position, color: str) -> Position:

@@ -16,23 +16,25 @@ from typing import Callable
 
 from ..actions import Action, Discard, Draw, Place, parse_action
 from ..errors import CarcnbError
-from ..features import Node
+from ..features import FIGURE_KINDS, Node
 from ..game_io import game_of, position_as_it_stands, position_from_state, problems, state_from_position
 from ..geometry import PORT_NAMES, Pos, pos_text
 from ..position import Position, load, save
 from ..rules.base import DeployStep, apply_final
-from ..rulings import RULINGS, resolve
+from ..rulings import RULINGS, involved, resolve
 from ..state import CHANCE, Game, GameState
 from ..tiles import catalogue
-from . import edits, why
-from .views import (PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
+from ..wording import question_text
+from . import edits, figures, why
+from .frame import Frame
+from .views import (HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
                     as_it_stands, root_position)
 
 PLAY = "play"
 EDIT = "edit"
 MODES = (PLAY, EDIT)
-TOOLS = ("tile", "remove", "follower", "ferry")
-MARGIN = 1  # empty tiles shown around the board: every spot a tile may go (in play) is inside
+TOOLS = ("tile", "remove", "follower", "ferry", "quake", "tornado")
+FEATURE_TOOLS = ("follower", "ferry", "quake")  # tools that act on the feature under the pointer
 
 
 class EditorModel:
@@ -47,6 +49,7 @@ class EditorModel:
         self.rotation = 0
         self.tile: str | None = None
         self.tool = "tile"
+        self.figure = "follower"  # the kind the follower tool puts: follower, builder or pig
         self.status = ""
         self.version = 0
         self.hover_pos: Pos | None = None
@@ -58,6 +61,7 @@ class EditorModel:
         self._redo_pos: list[Position] = []  # edit
         self._redo: list[Action] = []  # play
         self._cache: dict[str, object] = {}
+        self._frame = Frame()
         self._problems: tuple[Position | None, list[str]] = (None, [])
         self.mode = mode
         if isinstance(source, (str, Path)):
@@ -172,6 +176,64 @@ class EditorModel:
             return None
         return (tid, pos[0], pos[1], self._place_rotation(tid))
 
+    def question(self) -> str | None:
+        """A loaded puzzle's question in words (None for a position without one)."""
+        p = self.position if self.mode == EDIT else self.origin
+        if p.question is None:
+            return None
+        if "question" not in self._cache:
+            try:
+                self._cache["question"] = question_text(p)
+            except CarcnbError as e:
+                self._cache["question"] = f"{p.question.kind} question (not worded: {e})"
+        return self._cache["question"]  # type: ignore[return-value]
+
+    def targets(self) -> tuple[tuple[Pos, int | None], ...]:
+        """The spots a click may choose in the decision being made: a tile (the meteor's landing, the
+        tornado's step) or a port of it (a follower to deploy, add or remove, a ferry's end). Play only;
+        placing marks its legal squares instead. (The picture itself shows the meteor's aims so far and
+        what the tornado carries.)"""
+        if self.mode != PLAY or self._placing():
+            return ()
+        targets: dict[tuple[Pos, int | None], None] = {}
+        for a in self.legal():
+            pos = action_pos(a)
+            if pos is not None:
+                for port in action_ports(a) or (None,):
+                    targets[(pos, port)] = None
+        return tuple(targets)
+
+    def in_hand(self) -> HandView:
+        """The tile the next click puts (or draws), at the rotation it would go down."""
+        if self.mode == EDIT:
+            held = f" · in the position's hand: {self.position.hand}" if self.position.hand else ""
+            if self.tool != "tile" or self.tile is None:
+                return HandView(None, 0, "choose a tile in the palette to put it" + held)
+            rot = self._place_rotation(self.tile)
+            return HandView(self.tile, rot, f"to put: {self.tile}, rotation {rot} (r turns it){held}")
+        st = self.state
+        if st.hand is not None:
+            rot = self._place_rotation(st.hand)
+            return HandView(st.hand, rot, f"{st.active}'s tile: {st.hand}, rotation {rot}"
+                                          + (" (r turns it)" if self._placing() else ""))
+        if st.is_chance() and self.tile is not None:
+            rot = self._place_rotation(self.tile)
+            return HandView(self.tile, rot, f"to draw: {self.tile}, rotation {rot} (a click draws and places it)")
+        return HandView(None, 0, "no tile in hand" + (": draw one" if st.is_chance() else ""))
+
+    def preview_fits(self) -> bool:
+        """Whether the previewed tile may go where it is shown: in play, by the rules; in free edit, where
+        its edges match its neighbours' (free edit puts it anyway)."""
+        preview = self.preview
+        if preview is None:
+            return True
+        tid, x, y, rot = preview
+        if self.mode == EDIT:
+            return why.edges_fit(self.position, tid, (x, y), rot)
+        if self._placing():
+            return Place(x, y, rot) in self.legal()
+        return why.placement(self.state, catalogue()[tid], (x, y), rot) is None
+
     @property
     def highlight(self) -> Node | None:
         """The feature segment under the pointer, when a click there would act on a feature (a follower
@@ -184,7 +246,7 @@ class EditorModel:
                 action_ports(a) and action_pos(a) == self.hover_pos for a in self.legal())
             orient = placed.orient if acts else None
         else:
-            line = self.position.tile_at(self.hover_pos) if self.tool in ("follower", "ferry") else None
+            line = self.position.tile_at(self.hover_pos) if self.tool in FEATURE_TOOLS else None
             orient = catalogue()[line.tile].at(line.rot) if line else None
         if orient is None:
             return None
@@ -198,10 +260,11 @@ class EditorModel:
             legal = sorted({(a.x, a.y, a.rot) for a in self.legal() if isinstance(a, Place)}) or None
         source = self.state if self.mode == PLAY else self.position
         spots = list(self.state.board.tiles) if self.mode == PLAY else [t.pos for t in self.position.board]
-        xs, ys = [x for x, _ in spots] or [0], [y for _, y in spots] or [0]
-        extent = (min(xs) - MARGIN, max(xs) + 1 + MARGIN, min(ys) - MARGIN, max(ys) + 1 + MARGIN)
+        extent = self._frame.fit(spots, steady=self.hover_pos is not None)
         preview, highlight = self.preview, self.highlight
-        return Picture(source, legal, preview, highlight, extent, (self.mode, self.version, preview, highlight))
+        fits = preview is None or self.preview_fits()
+        return Picture(source, legal, preview, highlight, extent,
+                       (self.mode, self.version, preview, highlight, extent), fits)
 
     def score_table(self) -> ScoreTable:
         """Rows scored in this game so far, and the final scoring if the game ended now."""
@@ -235,8 +298,10 @@ class EditorModel:
         return ScoreTable(played, scores, tuple(ScoreLine.of(r) for r in rows), dict(st.scores), note)
 
     def rulings(self) -> list[RulingChoice]:
-        current = self.game.rulings
-        return [RulingChoice(r.id, r.question, tuple(r.options.items()), current[r.id]) for r in RULINGS.values()]
+        game = self.game
+        current, shown = game.rulings, set(involved(game.sets, game.rulings))
+        return [RulingChoice(r.id, r.question, tuple(r.options.items()), current[r.id], r.id in shown)
+                for r in RULINGS.values()]
 
     @property
     def can_undo(self) -> bool:
@@ -308,6 +373,14 @@ class EditorModel:
         self.status = f"tool: {tool}: " + self._edit_hint()
         self._notify()
 
+    def set_figure(self, kind: str) -> None:
+        """The kind of figure the follower tool puts: follower, builder or pig."""
+        if kind not in FIGURE_KINDS:
+            raise CarcnbError(f"unknown figure {kind!r} (known: {', '.join(FIGURE_KINDS)})")
+        self.figure = kind
+        self.status = f"figure: {kind}: " + self._edit_hint()
+        self._notify()
+
     def set_color(self, color: str) -> None:
         if color not in self._players():
             raise CarcnbError(f"colour {color!r} is not a player ({', '.join(self._players())})")
@@ -359,6 +432,9 @@ class EditorModel:
         if not from_redo:
             self._redo.clear()
         self._pending = []
+        if isinstance(action, Draw):  # a new tile in hand: it starts unturned, and the palette lets it go
+            self.rotation = 0
+            self.tile = None
         scored = [f"{', '.join(r.scorers) or 'nobody'} +{r.points} ({r.kind}, {r.reason})" for r in st.rows[seen:]]
         self.status = f"{name}: {action}" + (f"; scored: {'; '.join(scored)}" if scored else "") + \
             f". {self._prompt()}"
@@ -399,8 +475,10 @@ class EditorModel:
                                "or draw at random")
                 self._notify()
                 return False
+            turned = self.rotation  # the preview the player turned before clicking
             if not self._apply(Draw(tid)):
                 return False
+            self.rotation = turned
             if self._placing() and not self._place(pos):
                 self.status = f"drew {tid}, but {self.status}"
                 self._notify()
@@ -467,8 +545,10 @@ class EditorModel:
     # ----- free edit ----------------------------------------------------------------------------------------
     def _edit_hint(self) -> str:
         return {"tile": "click to put the palette tile (r turns it)", "remove": "click a tile to remove it",
-                "follower": f"click a feature to put or take a {self.color} follower",
-                "ferry": "click the two road ends of a lake tile to lay its ferry"}[self.tool]
+                "follower": f"click a feature to put or take a {self.color} {self.figure}",
+                "ferry": "click the two road ends of a lake tile to lay its ferry",
+                "quake": "click a city to put or take an earthquake token",
+                "tornado": "click a tile to put the tornado there (click it again to take it off)"}[self.tool]
 
     def _commit(self, p: Position, message: str) -> bool:
         self._undo.append(self.position)
@@ -496,12 +576,19 @@ class EditorModel:
                 raise edits.EditError(f"no tile at {pos_text(pos)}")
             if self.tool == "remove":
                 return self._commit(edits.remove_tile(p, pos), f"removed {line.tile} from {pos_text(pos)}")
+            if self.tool == "tornado":
+                q, put = figures.toggle_tornado(p, pos)
+                return self._commit(q, f"tornado {'on' if put else 'taken off'} {pos_text(pos)}")
             if port is None:
                 raise edits.EditError("click a feature of the tile")
             if self.tool == "follower":
-                q, added = edits.toggle_follower(p, pos, port, self.color)
-                return self._commit(q, f"{'put' if added else 'took'} a {self.color} follower "
+                q, added = edits.toggle_follower(p, pos, port, self.color, self.figure)
+                return self._commit(q, f"{'put' if added else 'took'} a {self.color} {self.figure} "
                                        f"{'on' if added else 'from'} {pos_text(pos)}")
+            if self.tool == "quake":
+                q, added = figures.toggle_quake(p, pos, port)
+                return self._commit(q, f"earthquake token {'put in' if added else 'taken from'} "
+                                       f"{PORT_NAMES[port]} of {pos_text(pos)}")
             return self._ferry_click(pos, port, line.tile)
         except edits.EditError as e:
             self.status = str(e)
@@ -527,7 +614,16 @@ class EditorModel:
         return self._edit(lambda p: edits.set_hand(p, tid), f"hand: {tid or 'none'}")
 
     def set_to_move(self, color: str) -> bool:
+        """Free edit: whose turn it is."""
         return self._edit(lambda p: edits.set_to_move(p, color), f"{color} to move")
+
+    def set_score(self, color: str, points: int) -> bool:
+        """Free edit: the points ``color`` has already scored."""
+        return self._edit(lambda p: edits.set_score(p, color, points), f"{color} has {points} points")
+
+    def clear_board(self) -> bool:
+        """Free edit: take every tile off (undo brings them back)."""
+        return self._edit(edits.clear_board, f"board cleared ({len(self.position.board)} tiles taken off)")
 
     def _edit(self, change: Callable[[Position], Position], message: str) -> bool:
         if self.mode != EDIT:
@@ -623,6 +719,27 @@ class EditorModel:
         self.status = f"saved {len(self.value.board)} tiles to {path}"
         self._notify()
         return True
+
+    def post(self, directory: str | Path, fmt: str = "markdown",
+             progress: Callable[[int, int, str], None] | None = None):
+        """Write a forum post of the position into ``directory`` (``carcnb.post.write_post``: the text, with
+        the verdict under each reading that matters, and its picture); ``progress`` hears (done, total, what)
+        as the readings are worked out. Returns the written files, or None when nothing could be written
+        (the status says why; the editor is left as it was)."""
+        from ..post import write_post
+
+        target = Path(directory)
+        try:
+            if target.exists() and not target.is_dir():
+                raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
+            files = write_post(self.value, target, fmt, progress=progress)
+        except (OSError, CarcnbError) as e:
+            self.status = f"no post written: {e}; nothing was changed"
+            self._notify()
+            return None
+        self.status = f"post written: {files.text_path} and {files.picture_path}"
+        self._notify()
+        return files
 
     def load(self, path: str | Path) -> bool:
         """Open a position file: an undoable edit in free edit, a new game from it in play."""

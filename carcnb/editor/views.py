@@ -59,6 +59,16 @@ class Picture:
     highlight: Node | None
     extent: tuple[int, int, int, int]  # (xmin, xmax, ymin, ymax): the board and a margin, steady under the pointer
     key: tuple
+    preview_fits: bool = True  # the previewed tile may go there at that rotation
+
+
+@dataclass(frozen=True)
+class HandView:
+    """The tile a click would put, drawn beside the board at its rotation, with a line saying whose it is."""
+
+    tile: str | None
+    rot: int
+    caption: str
 
 
 @dataclass(frozen=True)
@@ -67,6 +77,7 @@ class RulingChoice:
     question: str
     options: tuple[tuple[str, str], ...]  # (option, meaning)
     current: str
+    involved: bool = True  # the game's sets can bring the question up (rulings of sets that are off: False)
 
 
 

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 from ..geometry import PORT_NAMES, Pos, SIDE_NAMES, neighbour, pos_text
 from ..rules.base import deploy_targets
 from ..rules.river import river_course
-from ..tiles import EDGE_KINDS, TileType
+from ..tiles import EDGE_KINDS, TileType, catalogue
 
 if TYPE_CHECKING:
+    from ..position import Position
     from ..rules import RuleModule
     from ..state import GameState
 
@@ -49,6 +50,21 @@ def mismatches(state: GameState, tile: TileType, pos: Pos, rot: int) -> list[str
             out.append(f"its {SIDE_NAMES[side]} edge is {EDGE_KINDS[mine[side]]} but {other.tile.id} at "
                        f"{pos_text(n)} shows {EDGE_KINDS[theirs]}")
     return out
+
+
+def edges_fit(p: Position, tid: str, pos: Pos, rot: int) -> bool:
+    """Whether ``tid`` turned ``rot`` at ``pos`` shows each neighbour in ``p`` the edge it shows back (free
+    edit's test: no rule beyond the edges)."""
+    cat = catalogue()
+    mine = cat[tid].at(rot).edges
+    for side in range(4):
+        other = p.tile_at(neighbour(pos, side))
+        if other is None:
+            continue
+        theirs = cat[other.tile].at(other.rot).edges[(side + 2) % 4]
+        if mine[side] != theirs and "-" not in (mine[side], theirs):
+            return False
+    return True
 
 
 def _module_reason(m: RuleModule, state: GameState, tile: TileType, pos: Pos) -> str:

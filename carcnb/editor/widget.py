@@ -1,9 +1,7 @@
 """The board editor as ipywidgets: a thin view that turns clicks into model commands and shows the model.
 
-The board is a PNG in an ``ipywidgets.Image``; ``ipyevents`` reports clicks, pointer moves and keys with
-image pixel coordinates, which the renderer's ``BoardGeometry`` turns into a board position and a port.
-The picture is drawn again only when the model's picture key changes (an action, or what the pointer
-previews or highlights).
+The board picture and its clicks are a ``BoardView``; the tile in hand and the position's header are
+``panels``; a ``KeyGuard`` keeps the keys typed in the editor from the notebook; every change is autosaved.
 """
 from __future__ import annotations
 
@@ -11,17 +9,18 @@ import html
 from pathlib import Path
 
 import ipywidgets as w
-from ipyevents import Event
 
-from ..geometry import PORT_NAMES
+from ..features import FIGURE_KINDS
 from ..position import EXPANSIONS, Position
 from ..state import GameState
+from . import autosave as _autosave
+from .keyguard import KeyGuard
+from .board_view import BoardView
+from .panels import HandPanel, PositionPanel, PostPanel, classed
 from .model import EDIT, PLAY, TOOLS, EditorModel
 from .views import ScoreLine, ScoreTable
 
 NO_TILE = ""
-PICTURES_KEPT = 48  # pointer previews of one game state, drawn once each
-MIN_PX_PER_TILE = 32  # below this a follower is hard to hit: a wide board scrolls instead
 
 
 SCORE_STYLE = ("<style>.carcnb-score table{border-collapse:collapse;margin:0.4em 0}"
@@ -54,73 +53,103 @@ def score_html(table: ScoreTable) -> str:
     return "".join(out)
 
 
-def _classed(widget: w.Widget, name: str) -> w.Widget:
-    widget.add_class(name)
-    return widget
-
-
 class BoardEditor(w.VBox):
-    """Play or freely edit a Carcassonne board in a notebook. ``value`` is the position shown."""
+    """Play or freely edit a Carcassonne board in a notebook. ``value`` is the position shown.
+
+    Every change is autosaved (see ``autosave``): ``BoardEditor.restore()`` brings the last editor back.
+    """
 
     def __init__(self, source: Position | GameState | str | Path | None = None, *,
-                 model: EditorModel | None = None, px_per_tile: int = 80, max_width: int = 960, **options):
+                 model: EditorModel | None = None, px_per_tile: int = 80, max_width: int = 960,
+                 autosave: bool = True, **options):
         self.model = model if model is not None else EditorModel(source, **options)
-        self.px_per_tile = px_per_tile
-        self.max_width = max_width
-        self._picture_key: tuple | None = None
-        self._pictures: dict[tuple, tuple] = {}  # picture key -> (png, geometry), for the current game
-        self._geometry = None
+        self.autosave = _autosave.Autosave(self.model) if autosave else None
         self._shown: dict[str, object] = {}
         self._syncing = False
         m = self.model
 
-        self.mode = _classed(w.ToggleButtons(options=[("play", PLAY), ("free edit", EDIT)], value=m.mode),
-                             "carcnb-mode")
-        self.undo_button = _classed(w.Button(description="undo", icon="undo"), "carcnb-undo")
-        self.redo_button = _classed(w.Button(description="redo", icon="repeat"), "carcnb-redo")
-        self.rotate_button = _classed(w.Button(description="rotate (r)", icon="rotate-right"), "carcnb-rotate")
-        self.palette = _classed(w.Dropdown(description="tile"), "carcnb-palette")
-        self.draw_button = _classed(w.Button(description="draw it"), "carcnb-draw")
-        self.random_button = _classed(w.Button(description="random draw"), "carcnb-random")
-        self.tool = _classed(w.ToggleButtons(options=TOOLS, value=m.tool), "carcnb-tool")
-        self.color = _classed(w.Dropdown(description="colour", options=m.players, value=m.color), "carcnb-color")
-        self.hand_button = _classed(w.Button(description="put in hand"), "carcnb-hand")
-        self.board = _classed(w.Image(format="png", layout=w.Layout(height="auto", align_self="flex-start")),
-                              "carcnb-board")
-        self.pointer = _classed(w.Label(), "carcnb-pointer")
-        self.status = _classed(w.HTML(), "carcnb-status")
-        self.problems = _classed(w.HTML(), "carcnb-problems")
-        self.actions = _classed(w.Dropdown(description="decision"), "carcnb-actions")
-        self.apply_button = _classed(w.Button(description="apply"), "carcnb-apply")
-        self.quick = _classed(w.HBox(), "carcnb-quick")
-        self.scores = _classed(w.HTML(), "carcnb-score")
+        self.mode = classed(w.ToggleButtons(options=[("play", PLAY), ("free edit", EDIT)], value=m.mode),
+                            "carcnb-mode")
+        self.undo_button = classed(w.Button(description="undo", icon="undo"), "carcnb-undo")
+        self.redo_button = classed(w.Button(description="redo", icon="repeat"), "carcnb-redo")
+        self.rotate_button = classed(w.Button(description="rotate (r)", icon="rotate-right"), "carcnb-rotate")
+        self.palette = classed(w.Dropdown(description="tile"), "carcnb-palette")
+        self.draw_button = classed(w.Button(description="draw it"), "carcnb-draw")
+        self.random_button = classed(w.Button(description="random draw"), "carcnb-random")
+        self.tool = classed(w.ToggleButtons(options=TOOLS, value=m.tool, style={"button_width": "6.5em"}),
+                            "carcnb-tool")
+        self.color = classed(w.Dropdown(description="colour", options=m.players, value=m.color,
+                                        layout=w.Layout(width="14em")), "carcnb-color")
+        self.figure = classed(w.Dropdown(description="figure", options=list(FIGURE_KINDS), value=m.figure,
+                                         layout=w.Layout(width="14em")), "carcnb-figure")
+        self.hand_button = classed(w.Button(description="put in hand"), "carcnb-hand")
+        self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width, overlay=self._mark_decision,
+                              keys={"r": m.rotate, "R": lambda: m.rotate(-1), "z": m.undo, "u": m.undo, "y": m.redo})
+        self.board, self.pointer = self.view.image, self.view.pointer
+        self.status = classed(w.HTML(), "carcnb-status")
+        self.question = classed(w.HTML(), "carcnb-question")
+        self.problems = classed(w.HTML(), "carcnb-problems")
+        self.actions = classed(w.Dropdown(description="decision"), "carcnb-actions")
+        self.apply_button = classed(w.Button(description="apply"), "carcnb-apply")
+        self.quick = classed(w.HBox(), "carcnb-quick")
+        self.scores = classed(w.HTML(), "carcnb-score")
         self.sets = {s: w.Checkbox(description=s, indent=False, layout=w.Layout(width="auto")) for s in EXPANSIONS}
-        self.ruling_menus = {r.id: w.Dropdown(description=r.id, options=[(f"{o}: {text}", o) for o, text in r.options],
-                                              value=r.current, tooltip=r.question,
-                                              style={"description_width": "16em"}, layout=w.Layout(width="48em"))
+        self.ruling_menus = {r.id: classed(w.Dropdown(options=[(f"{o}: {text}", o) for o, text in r.options],
+                                                      value=r.current, tooltip=r.question,
+                                                      layout=w.Layout(width="max-content", max_width="100%")),
+                                           "carcnb-ruling-menu")
                              for r in m.rulings()}
-        self.filename = _classed(w.Text(description="file", value="position.toml"), "carcnb-filename")
-        self.save_button = _classed(w.Button(description="save", icon="save"), "carcnb-save")
-        self.load_button = _classed(w.Button(description="load", icon="folder-open"), "carcnb-load")
+        self.ruling_rows = {r.id: classed(w.VBox([w.HTML(f"<b>{html.escape(r.id)}</b>: {html.escape(r.question)}"),
+                                                  self.ruling_menus[r.id]], layout=w.Layout(margin="0 0 6px 0")),
+                                          "carcnb-ruling")
+                            for r in m.rulings()}
+        self.filename = classed(w.Text(description="file", value="position.toml"), "carcnb-filename")
+        self.save_button = classed(w.Button(description="save", icon="save"), "carcnb-save")
+        self.load_button = classed(w.Button(description="load", icon="folder-open"), "carcnb-load")
+
+        self.hand = HandPanel(m)
+        self.position_tools = PositionPanel(m, self._observe)
+        self.posting = PostPanel(m)
 
         self._wire()
-        self.play_row = _classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
-        self.edit_row = _classed(w.HBox([self.tool, self.color, self.hand_button]), "carcnb-edit-tools")
-        game = w.Accordion(children=[w.VBox([w.HBox(list(self.sets.values())), *self.ruling_menus.values()])],
+        self.play_row = classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
+        self.edit_row = classed(w.VBox([self.tool, w.HBox([self.color, self.figure, self.hand_button]),
+                                        self.position_tools.box]), "carcnb-edit-tools")
+        game = w.Accordion(children=[w.VBox([w.HBox(list(self.sets.values())), *self.ruling_rows.values()])],
                            titles=("sets and rulings",))
         super().__init__(children=[
             w.HBox([self.mode, self.undo_button, self.redo_button]),
             w.HBox([self.palette, self.rotate_button]),
-            self.play_row, self.edit_row,
-            self.board, self.pointer, self.status, self.problems,
-            _classed(w.HBox([self.actions, self.apply_button, self.quick]), "carcnb-decisions"),
+            self.play_row, self.edit_row, self.question,
+            w.HBox([self.board, self.hand.box], layout=w.Layout(align_items="flex-start")),
+            self.pointer, self.status, self.problems,
+            classed(w.HBox([self.actions, self.apply_button, self.quick]), "carcnb-decisions"),
             self.scores,
-            _classed(game, "carcnb-rulings"),
-            _classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
+            classed(game, "carcnb-rulings"),
+            classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
+            self.posting.box,
+            KeyGuard(".carcnb-editor"),
         ])
         self.add_class("carcnb-editor")
         m.on_change(self.refresh)
         self.refresh()
+
+    @classmethod
+    def restore(cls, which: int | str | Path = 0, **options) -> BoardEditor:
+        """The editor autosaved last, back with its position and mode (``which`` = 1: the one before, ...;
+        or an autosave file). It goes on saving to the same file."""
+        position, mode, path = _autosave.read(which)
+        editor = cls(position, mode=mode, **options)
+        if editor.autosave is not None:
+            editor.autosave.path = path
+        editor.model.status = f"restored {path}. " + editor.model.status
+        editor.refresh()
+        return editor
+
+    @staticmethod
+    def autosaves() -> list[Path]:
+        """The autosaved editors' files, the latest first (``restore(i)`` opens the i-th)."""
+        return _autosave.saved()
 
     @property
     def value(self) -> Position:
@@ -130,16 +159,11 @@ class BoardEditor(w.VBox):
     @property
     def geometry(self):
         """The pixel-to-board mapping of the picture shown (the renderer's ``BoardGeometry``)."""
-        return self._geometry
+        return self.view.geometry
 
     # ----- wiring -------------------------------------------------------------------------------------------
     def _wire(self) -> None:
         m = self.model
-        self._clicks = Event(source=self.board, watched_events=["click", "keydown", "mouseleave"])
-        self._clicks.on_dom_event(self.handle_event)
-        self._moves = Event(source=self.board, watched_events=["mousemove"], wait=100,
-                            throttle_or_debounce="throttle")
-        self._moves.on_dom_event(self.handle_event)
         self.undo_button.on_click(lambda _: m.undo())
         self.redo_button.on_click(lambda _: m.redo())
         self.rotate_button.on_click(lambda _: m.rotate())
@@ -154,6 +178,7 @@ class BoardEditor(w.VBox):
         self._observe(self.palette, lambda tid: m.select_tile(tid or None))
         self._observe(self.tool, m.set_tool)
         self._observe(self.color, m.set_color)
+        self._observe(self.figure, m.set_figure)
         for rid, menu in self.ruling_menus.items():
             self._observe(menu, lambda option, rid=rid: m.set_ruling(rid, option))
         for box in self.sets.values():
@@ -168,64 +193,18 @@ class BoardEditor(w.VBox):
     # ----- events -------------------------------------------------------------------------------------------
     def handle_event(self, event: dict) -> None:
         """An ipyevents event on the board picture (also callable directly, as the tests do)."""
-        m = self.model
-        kind = event.get("type")
-        if kind == "keydown":
-            key = event.get("key")
-            if key in ("r", "R"):
-                m.rotate(1 if key == "r" else -1)
-            elif key in ("z", "u"):
-                m.undo()
-            elif key == "y":
-                m.redo()
-            return
-        if kind == "mouseleave":
-            self.pointer.value = ""
-            if m.hover(None):
-                self._draw()
-            return
-        at = self._locate(event)
-        self.pointer.value = f"{at[0][0]},{at[0][1]} {PORT_NAMES[at[1]]}" if at else ""
-        if kind == "click":
-            if at is None:
-                m.hover(None)
-                return
-            m.click(*at)
-        elif kind == "mousemove":
-            if m.hover(*(at or (None, None))):
-                self._draw()
+        self.view.handle_event(event)
 
-    def _locate(self, event: dict) -> tuple[tuple[int, int], int] | None:
-        g = self._geometry
-        if g is None or "dataX" not in event or "dataY" not in event:
-            return None
-        hit = g.to_board(event["dataX"], event["dataY"])
-        if hit is None:
-            return None
-        x, y, fx, fy = hit
-        return (x, y), g.port_at(fx, fy)
+    def _mark_decision(self, png: bytes, geometry) -> bytes:
+        """The picture with a ring on each spot a click may choose in the decision being made."""
+        from ..render.overlay import mark_targets
+        from ..render.ports import port_point
+
+        points = [port_point(port, *pos) if port is not None else (pos[0] + 0.5, pos[1] + 0.5)
+                  for pos, port in self.model.targets()]
+        return mark_targets(png, geometry, points)
 
     # ----- showing the model --------------------------------------------------------------------------------
-    def _draw(self) -> None:
-        from ..render import render_png
-
-        pic = self.model.picture()
-        if pic.key == self._picture_key:
-            return
-        if pic.key[:2] != (self._picture_key or (None, None))[:2]:
-            self._pictures.clear()  # the game changed: earlier pictures are stale
-        if pic.key not in self._pictures:
-            columns = pic.extent[1] - pic.extent[0]
-            px = max(MIN_PX_PER_TILE, min(self.px_per_tile, self.max_width // columns))
-            if len(self._pictures) >= PICTURES_KEPT:
-                self._pictures.pop(next(iter(self._pictures)))
-            self._pictures[pic.key] = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
-                                                 preview=pic.preview, highlight=pic.highlight)
-        png, self._geometry = self._pictures[pic.key]
-        self.board.value = png
-        self.board.layout.width = f"{self._geometry.width}px"
-        self._picture_key = pic.key
-
     def _once(self, name: str, key: object) -> bool:
         """True when ``key`` differs from what part ``name`` shows (so it must be updated)."""
         if self._shown.get(name) == key:
@@ -238,7 +217,7 @@ class BoardEditor(w.VBox):
         m = self.model
         self._syncing = True
         try:
-            self._draw()
+            self.view.draw()
             self.status.value = f"<span>{html.escape(m.status)}</span>"
             self.mode.value = m.mode
             self.undo_button.disabled = not m.can_undo
@@ -249,6 +228,10 @@ class BoardEditor(w.VBox):
             self.draw_button.disabled = self.random_button.disabled = not (playing and m.state.is_chance())
             if self._once("version", (m.mode, m.version)):
                 self._refresh_game()
+            self.hand.refresh()
+            self.palette.value = m.tile if m.tile in {v for _, v in self.palette.options} else NO_TILE
+            self.tool.value = m.tool
+            self.figure.value = m.figure
         finally:
             self._syncing = False
 
@@ -259,14 +242,13 @@ class BoardEditor(w.VBox):
         self.palette.options = [("(choose a tile)", NO_TILE)] + [
             (f"{e.tile}: {e.left} of {e.total} left" + (" (not drawable now)" if drawing and not e.drawable else ""),
              e.tile) for e in entries]
-        self.palette.value = m.tile if m.tile in {e.tile for e in entries} else NO_TILE
         legal = m.legal_actions()
         self.actions.options = legal
         self.actions.value = legal[0] if legal else None
         self.apply_button.disabled = not legal
         quick = []
         for text in m.quick_actions():
-            button = _classed(w.Button(description=text), "carcnb-quick-action")
+            button = classed(w.Button(description=text), "carcnb-quick-action")
             button.on_click(lambda _, text=text: m.apply_text(text))
             quick.append(button)
         self.quick.children = quick
@@ -278,6 +260,11 @@ class BoardEditor(w.VBox):
         self.color.value = m.color
         for r in m.rulings():
             self.ruling_menus[r.id].value = r.current
+            self.ruling_rows[r.id].layout.display = None if r.involved else "none"
+        self.position_tools.refresh()
+        question = m.question()
+        self.question.layout.display = "none" if question is None else None
+        self.question.value = f"<b>{html.escape(question or '')}</b>"
         enabled = m.game.sets
         for s, box in self.sets.items():
             box.value = s in enabled

@@ -1,4 +1,5 @@
-"""Draw a board into a given matplotlib Axes: tiles, ferries, tokens, followers, highlights and marks.
+"""Draw a board into a given matplotlib Axes: tiles, ferries, tokens, followers, shading, highlights,
+coordinates and marks.
 
 Tiles come from the per-orientation cache in ``tileart`` and are merged into one compound path per drawing
 style, so a board of a hundred tiles is a few dozen artists. Nothing here touches pyplot.
@@ -9,62 +10,74 @@ from collections.abc import Iterable
 
 import numpy as np
 from matplotlib.axes import Axes
-from matplotlib.collections import LineCollection, PolyCollection
+from matplotlib.collections import LineCollection
 from matplotlib.colors import to_rgba
 from matplotlib.patches import PathPatch
 from matplotlib.path import Path
 
 from ..errors import CarcnbError
-from ..features import Feature, Node, split_figure
+from ..features import Feature, Node
 from ..geometry import ROTATIONS, Pos, neighbour
 from ..position import Position, QuakeToken, TornadoToken
 from ..state import GameState
 from ..tiles import catalogue
 from . import shapes as sh
 from . import style as st
+from .glyphs import CAP, glyphs, label_size, merged
+from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens,
+                    draw_tornado, draw_tornado_path, polys)
 from .masks import RES, segment_mask
 from .ports import port_point
+from .shading import draw_shading
 from .tileart import Style, TileArt, tile_art
 
 Extent = tuple[float, float, float, float]
 Placement = tuple[int, int, int]
+Highlight = Node | Feature
 
 Z_TILES = 1.0  # tile layers take 1.0 .. 1.4
-Z_TOKENS = 2.0
 Z_HIGHLIGHT = 2.5
 Z_LEGAL = 3.0
 Z_PREVIEW = 3.5
-Z_FOLLOWERS = 4.0
 Z_LABELS = 5.0
 
 
-def as_state(source: Position | GameState) -> tuple[GameState, dict]:
-    """The game state to draw and the rule-module tokens it carries (``state.ext``).
+def as_state(source: Position | GameState, at_end: bool = False) -> GameState:
+    """The game state to draw: ``source`` itself, or (``at_end``) a copy with the effects before final scoring
+    applied, as the final scoring sees the board.
 
-    A position with rule problems still converts. Tokens a position file records that no rule module put
-    in ``ext`` (the flood cut-out, the tornado, earthquake tokens: when their set is not enabled) are read
-    from the position itself.
+    A position with rule problems still converts. Tokens a position file records that no rule module put in
+    ``ext`` (the flood cut-out, the tornado, earthquake tokens: when their set is not enabled) are read from
+    the position itself into the new state.
     """
     if isinstance(source, GameState):
-        return source, dict(source.ext)
-    if isinstance(source, Position):
+        state = source.clone() if at_end else source
+    elif isinstance(source, Position):
         from ..game_io import state_from_position
 
         state = state_from_position(source, allow_problems=True)
-        tokens = dict(state.ext)
-        if "flood_spread" not in tokens and dict(source.flood).get("spread"):
-            tokens["flood_spread"] = True
-        if "tornado" not in tokens:
-            spot = next((t.pos for t in source.board for k in t.tokens if isinstance(k, TornadoToken)), None)
-            if spot is not None:
-                tokens["tornado"] = spot
-        if "quake_cities" not in tokens:
-            nodes = [state.board.node_at(t.pos, k.port) for t in source.board for k in t.tokens
-                     if isinstance(k, QuakeToken)]
-            if any(nodes):
-                tokens["quake_cities"] = tuple(n for n in nodes if n is not None)
-        return state, tokens
-    raise CarcnbError(f"cannot draw {type(source).__name__!r}: expected a Position or a GameState")
+        _tokens_of_position(state, source)
+    else:
+        raise CarcnbError(f"cannot draw {type(source).__name__!r}: expected a Position or a GameState")
+    if at_end:
+        from ..rules.base import end_effects
+
+        end_effects(state)
+    return state
+
+
+def _tokens_of_position(state: GameState, p: Position) -> None:
+    ext = state.ext
+    if "flood_spread" not in ext and dict(p.flood).get("spread"):
+        state.set_ext("flood_spread", True)
+    if "tornado" not in ext:
+        spot = next((t.pos for t in p.board for k in t.tokens if isinstance(k, TornadoToken)), None)
+        if spot is not None:
+            state.set_ext("tornado", spot)
+    if "quake_cities" not in ext:
+        nodes = [state.board.node_at(t.pos, k.port) for t in p.board for k in t.tokens if isinstance(k, QuakeToken)]
+        if any(nodes):
+            state.set_ext("quake_cities", tuple(n for n in nodes if n is not None))
 
 
 def board_extent(state: GameState, margin: float = 1, extra: Iterable[Pos] = ()) -> Extent:
@@ -95,25 +108,38 @@ def resolve_legal(state: GameState, legal: Iterable[Placement] | bool | None) ->
     return [tuple(p) for p in legal or ()]
 
 
-def draw_board(ax: Axes, source: Position | GameState, *, highlight: Node | Feature | None = None,
-               coords: bool = False, legal: Iterable[Placement] | bool | None = None,
-               preview: tuple[str, int, int, int] | None = None, extent: Extent | None = None) -> list:
+def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight | None = None,
+               coords: bool = True, caption: str | None = None, legal: Iterable[Placement] | bool | None = None,
+               preview: tuple[str, int, int, int] | None = None, preview_fits: bool = True,
+               extent: Extent | None = None, highlight_features: Iterable[Highlight] = (),
+               at_end: bool = False) -> list:
     """Draw ``source`` into ``ax`` and return the artists.
 
-    ``highlight`` outlines and tints a feature (given as a node or a Feature); ``legal`` marks placements
-    (``True``: those of the tile in hand); ``preview`` = (tile, x, y, rot) draws a see-through tile;
-    ``coords`` labels columns and rows; ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
-    board plus one tile).
+    Flooded features and the cities the earthquake destroys are always shaded, and rule-module events in
+    progress are marked (the meteor's aims in order, the tornado's path and what it carries).
+    ``coords`` labels columns (x) along the bottom and rows (y) along the left; ``caption`` writes a line
+    under the Axes; ``highlight`` outlines and tints a feature (a node or a Feature), as the editor does
+    under the pointer; ``highlight_features`` marks several in the colour of "scores differently" (see
+    ``compare``); ``legal`` marks placements (``True``: those of the tile in hand); ``preview`` = (tile, x,
+    y, rot) draws a see-through tile, struck through in red when ``preview_fits`` is False (it may not go
+    there at that rotation); ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
+    board plus one tile); ``at_end`` draws the board as the final scoring sees it (the earthquake's tokens
+    down).
     """
-    state, tokens = as_state(source)
-    return draw_state(ax, state, tokens, highlight=highlight, coords=coords, legal=legal, preview=preview,
-                      extent=extent)
+    state = as_state(source, at_end)
+    artists = draw_state(ax, state, highlight=highlight, coords=coords, legal=legal, preview=preview,
+                         preview_fits=preview_fits, extent=extent, highlight_features=highlight_features)
+    if caption:
+        artists.append(ax.text(0.5, -0.01, caption, transform=ax.transAxes, ha="center", va="top",
+                               color=st.CAPTION, fontsize=10, wrap=True))
+    return artists
 
 
-def draw_state(ax: Axes, state: GameState, tokens: dict, *, highlight: Node | Feature | None = None,
-               coords: bool = False, legal: Iterable[Placement] | bool | None = None,
-               preview: tuple[str, int, int, int] | None = None, extent: Extent | None = None) -> list:
-    """``draw_board`` for a state already converted, with its tokens (see ``as_state``)."""
+def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None, coords: bool = True,
+               legal: Iterable[Placement] | bool | None = None, preview: tuple[str, int, int, int] | None = None,
+               preview_fits: bool = True, extent: Extent | None = None,
+               highlight_features: Iterable[Highlight] = ()) -> list:
+    """``draw_board`` for a state already converted (see ``as_state``), without a caption."""
     legal = resolve_legal(state, legal)
     if extent is None:
         extent = view_extent(state, 1, legal, preview)
@@ -126,23 +152,33 @@ def draw_state(ax: Axes, state: GameState, tokens: dict, *, highlight: Node | Fe
         spine.set_visible(False)
     ax.set_facecolor(st.BACKGROUND)  # the axis stays on so that its background is drawn
     scale = _points_per_tile(ax) / 72.0
+    px_per_tile = scale * ax.figure.dpi
     board = state.board
     placed = [(pos, tile_art(p.tile, p.rot)) for pos, p in board.tiles.items()]
-    artists = _tile_paths(ax, placed, scale, Z_TILES)
-    artists += _ferries(ax, state, scale)
-    artists += _tokens(ax, state, tokens, scale)
-    if highlight is not None:
-        artists += _highlight(ax, state, highlight, scale)
+    artists = tile_paths(ax, placed, scale, Z_TILES)
+    artists += draw_ferries(ax, _ferry_ends(state), scale)
+    artists += draw_shading(ax, board, scale)
+    artists += _tokens(ax, state, scale, _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile))
+    lit = [(highlight, st.HIGHLIGHT, st.HIGHLIGHT_TINT, 0.55)] if highlight is not None else []
+    lit += [(h, st.DIFFERS, st.DIFFERS_TINT, 0.4) for h in highlight_features]
+    for feature, edge, tint, alpha in lit:
+        artists += _highlight(ax, state, feature, scale, edge, tint, alpha)
+    if lit:
         ax.set_xlim(x0, x1)  # images change the limits
         ax.set_ylim(y0, y1)
     if legal:
         artists += _legal(ax, legal, scale)
     if preview is not None:
-        artists += _preview(ax, preview, scale)
-    artists += _followers(ax, state, scale)
+        artists += _preview(ax, preview, scale, preview_fits)
+    artists += draw_figures(ax, _figures(state), scale)
     if coords:
-        artists += _coords(ax, extent, scale)
+        artists += _coords(ax, extent, scale, _em(st.LABEL_EM, st.LABEL_PX, px_per_tile))
     return artists
+
+
+def _em(tiles: float, least_px: float, px_per_tile: float) -> float:
+    """A font size in tiles: ``tiles``, or more when that would make a digit less than ``least_px`` tall."""
+    return max(tiles, least_px / (CAP * max(px_per_tile, 1e-9)))
 
 
 def _points_per_tile(ax: Axes) -> float:
@@ -155,7 +191,7 @@ def _points_per_tile(ax: Axes) -> float:
     return min(per_x, per_y)
 
 
-def _tile_paths(ax: Axes, placed: list[tuple[Pos, TileArt]], scale: float, z: float,
+def tile_paths(ax: Axes, placed: list[tuple[Pos, TileArt]], scale: float, z: float,
                 alpha: float = 1.0) -> list:
     """All ``placed`` tiles as one compound path per drawing style (a few dozen artists for any board)."""
     groups: dict[Style, tuple[list, list]] = {}
@@ -177,78 +213,59 @@ def _tile_paths(ax: Axes, placed: list[tuple[Pos, TileArt]], scale: float, z: fl
     return artists
 
 
-def _polys(ax: Axes, verts: list, faces, edges="none", widths=0.0, z: float = Z_TOKENS, alpha=None,
-           **kw) -> list:
-    if not verts:
-        return []
-    coll = PolyCollection(verts, facecolors=faces, edgecolors=edges, linewidths=widths, zorder=z, alpha=alpha,
-                          **kw)
-    ax.add_collection(coll, autolim=False)
-    return [coll]
-
-
 # ----- state drawn over the tiles --------------------------------------------------------------------------
-def _ferries(ax: Axes, state: GameState, scale: float) -> list:
-    verts = []
+def _ferry_ends(state: GameState) -> list[tuple[tuple[float, float], ...]]:
+    """Each ferry's lake centre and the two jetties it joins, in board coordinates."""
+    ends = []
     for (x, y), (a, b) in state.board.ferries.items():
         placed = state.board.tiles.get((x, y))
         if placed is None:
             continue
         jetties = tile_art(placed.tile, placed.rot).jetties
         ja, jb = (jetties[a] if a < len(jetties) else None), (jetties[b] if b < len(jetties) else None)
-        if ja is None or jb is None:
-            continue
-        p, q = np.array(ja), np.array(jb)
-        inset = (q - p) * 0.06
-        verts.append(sh.band(sh.line(p + inset, q - inset), 0.035) + (x, y))
-    return _polys(ax, verts, st.FERRY, st.JETTY, 0.9 * scale, z=Z_TILES + 0.45)
+        if ja is not None and jb is not None:
+            ends.append(((x + 0.5, y + 0.5), (x + ja[0], y + ja[1]), (x + jb[0], y + jb[1])))
+    return ends
 
 
-def _tokens(ax: Axes, state: GameState, tokens: dict, scale: float) -> list:
-    """Rule-module tokens from ``state.ext``; each is drawn only when present."""
+def _tokens(ax: Axes, state: GameState, scale: float, em: float) -> list:
+    """Rule-module tokens and events from ``state.ext``; each is drawn only when present."""
     board = state.board
+    ext = state.ext
     artists: list = []
-    if tokens.get("flood_spread"):
-        at = tokens.get("flood_at")
-        centres = [at] if at is not None else [pos for pos, p in board.tiles.items() if p.tile.has("flood")]
-        cuts = [sh.rect(x - 1, y - 1, x + 2, y + 2) for x, y in centres]
-        artists += _polys(ax, cuts, to_rgba(st.FLOOD_CUT, 0.22), st.FLOOD_CUT, 2.0 * scale, linestyles="--")
-    discs, cracks = [], []
-    for node in tokens.get("quake_cities") or ():
-        (x, y), seg = node
+    if ext.get("flood_spread"):
+        at = ext.get("flood_at")
+        artists += draw_flood_cutouts(ax, [at] if at is not None else
+                                      [pos for pos, p in board.tiles.items() if p.tile.has("flood")], scale)
+    artists += draw_quake_tokens(ax, _quake_points(state), scale)
+    artists += draw_tornado_path(ax, ext.get("tornado_path") or (), scale, em)
+    spot = ext.get("tornado")
+    if spot is not None:
+        artists += draw_tornado(ax, (spot[0] + 0.5, spot[1] + 0.5), ext.get("tornado_carry"), scale)
+    artists += draw_meteor_aims(ax, ext.get("meteor_chosen") or (), scale, em)
+    return artists
+
+
+def _quake_points(state: GameState) -> list[tuple[float, float]]:
+    """Where each earthquake token lies: on its city segment's mark (below a pennant)."""
+    board = state.board
+    points = []
+    for (x, y), seg in state.ext.get("quake_cities") or ():
         placed = board.tiles.get((x, y))
         if placed is None:
             continue
         marks = tile_art(placed.tile, placed.rot).marks
         mark = marks[seg] if seg < len(marks) else None
-        if mark is None:
-            continue
-        pennant = placed.orient.segments[seg].pennant
-        cx, cy = x + mark[0], y + mark[1] - (0.17 if pennant else 0.0)
-        discs.append(sh.disc(cx, cy, 0.1, 28))
-        cracks.append(sh.band(sh.zigzag(cx, cy, 0.15), 0.014))
-    artists += _polys(ax, discs, st.QUAKE, st.FOLLOWER_EDGE, 1.0 * scale)
-    artists += _polys(ax, cracks, st.ICON_BACK)
-    path = tokens.get("tornado_path")
-    if path:
-        pts = np.array([(x + 0.5, y + 0.5) for x, y in path], dtype=float)
-        if len(pts) > 1:
-            artists += _polys(ax, [sh.band(pts, 0.025)], to_rgba(st.TORNADO, 0.75))
-        artists += _polys(ax, [sh.disc(px, py, 0.05, 16) for px, py in pts], to_rgba(st.TORNADO, 0.85))
-    spot = tokens.get("tornado")
-    if spot is not None:
-        cx, cy = spot[0] + 0.5, spot[1] + 0.5
-        artists += _polys(ax, [sh.disc(cx, cy, 0.2, 36)], to_rgba(st.ICON_BACK, 0.92), st.TORNADO,
-                          1.4 * scale)
-        artists += _polys(ax, [sh.band(sh.spiral(cx, cy, 0.34), 0.02)], st.TORNADO)
-    return artists
+        if mark is not None:
+            pennant = placed.orient.segments[seg].pennant
+            points.append((x + mark[0], y + mark[1] - (0.17 if pennant else 0.0)))
+    return points
 
 
-def _followers(ax: Axes, state: GameState, scale: float) -> list:
-    """Every figure at its segment's anchor port: a standing meeple (a farmer lies on its side), a taller
-    and slimmer builder, a pig; several on one segment stand side by side."""
+def _figures(state: GameState) -> list[tuple[float, float, str, bool]]:
+    """Every figure at its segment's anchor port (a farmer lies); several on one segment side by side."""
     board = state.board
-    verts, faces = [], []
+    out = []
     for (pos, seg_index), entries in sorted(board.followers.items()):
         placed = board.tiles.get(pos)
         if placed is None or seg_index >= len(placed.orient.segments):
@@ -256,16 +273,13 @@ def _followers(ax: Axes, state: GameState, scale: float) -> list:
         seg = placed.orient.segments[seg_index]
         cx, cy = port_point(seg.anchor, *pos)
         for k, entry in enumerate(entries):
-            color, kind = split_figure(entry)
             shift = (k - (len(entries) - 1) / 2) * 0.16
-            for poly in sh.figure_shape(kind, cx + shift, cy, st.MEEPLE_SIZE, lying=seg.kind == "field"):
-                verts.append(poly)
-                faces.append(st.PLAYER.get(color, st.PLAYER["gray"]))
-    return _polys(ax, verts, faces, st.FOLLOWER_EDGE, 1.0 * scale, z=Z_FOLLOWERS, joinstyle="round")
+            out.append((cx + shift, cy, entry, seg.kind == "field"))
+    return out
 
 
 # ----- highlight, legal marks, preview, labels -------------------------------------------------------------
-def _feature_nodes(state: GameState, highlight: Node | Feature) -> tuple[Node, ...]:
+def _feature_nodes(state: GameState, highlight: Highlight) -> tuple[Node, ...]:
     if isinstance(highlight, Feature):
         return highlight.nodes
     pos, seg = highlight
@@ -276,27 +290,28 @@ def _feature_nodes(state: GameState, highlight: Node | Feature) -> tuple[Node, .
     return state.board.feature(node).nodes
 
 
-def _highlight(ax: Axes, state: GameState, highlight: Node | Feature, scale: float) -> list:
+def _highlight(ax: Axes, state: GameState, highlight: Highlight, scale: float, edge: str, tint, alpha: float
+               ) -> list:
     """Tint the feature's segments and outline the tiles it spans."""
     by_tile: dict[Pos, set[int]] = {}
     for pos, seg in _feature_nodes(state, highlight):
         by_tile.setdefault(pos, set()).add(seg)
     artists = []
-    tint = np.zeros((RES, RES, 4))
-    tint[..., :3] = st.HIGHLIGHT_TINT
+    image = np.zeros((RES, RES, 4))
+    image[..., :3] = to_rgba(tint)[:3]
     for (x, y), segs in sorted(by_tile.items()):
         placed = state.board.tiles.get((x, y))
         if placed is None:
             continue
-        image = tint.copy()
-        image[..., 3] = segment_mask(placed.tile, placed.rot, frozenset(segs)) * 0.55
-        artists.append(ax.imshow(image, extent=(x, x + 1, y, y + 1), origin="upper", zorder=Z_HIGHLIGHT,
+        layer = image.copy()
+        layer[..., 3] = segment_mask(placed.tile, placed.rot, frozenset(segs)) * alpha
+        artists.append(ax.imshow(layer, extent=(x, x + 1, y, y + 1), origin="upper", zorder=Z_HIGHLIGHT,
                                  interpolation="bilinear"))
     tiles = set(by_tile)
     corners = (((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 1)))
     segments = [[(x + a[0], y + a[1]), (x + b[0], y + b[1])] for (x, y) in sorted(tiles)
                 for side, (a, b) in enumerate(corners) if neighbour((x, y), side) not in tiles]
-    lines = LineCollection(segments, colors=st.HIGHLIGHT, linewidths=3.0 * scale, zorder=Z_HIGHLIGHT + 0.1,
+    lines = LineCollection(segments, colors=edge, linewidths=3.0 * scale, zorder=Z_HIGHLIGHT + 0.1,
                            capstyle="round")
     ax.add_collection(lines, autolim=False)
     artists.append(lines)
@@ -307,40 +322,54 @@ def _legal(ax: Axes, legal: list[Placement], scale: float) -> list:
     """A see-through square on every legal spot and a small arrow per legal rotation (pointing to where
     the tile's own north edge would face)."""
     spots = sorted({(x, y) for x, y, _ in legal})
+    return legal_marks(ax, spots, legal, scale)
+
+
+def legal_marks(ax: Axes, spots: list[Pos], legal: list[Placement], scale: float) -> list:
     squares = [sh.rect(x + 0.05, y + 0.05, x + 0.95, y + 0.95) for x, y in spots]
-    artists = _polys(ax, squares, to_rgba(st.LEGAL, 0.38), to_rgba(st.LEGAL_EDGE, 0.7), 1.0 * scale,
-                     z=Z_LEGAL, linestyles="--")
+    artists = polys(ax, squares, to_rgba(st.LEGAL, 0.38), to_rgba(st.LEGAL_EDGE, 0.7), 1.0 * scale,
+                    z=Z_LEGAL, linestyles="--")
     arrow = np.array([[-0.07, -0.04], [0.07, -0.04], [0.0, 0.05]])
-    arrows = []
-    for x, y, rot in legal:
-        q = rot // 90
-        tip = sh.turn(arrow + (0.5, 0.84), q)
-        arrows.append(tip + (x, y))
-    artists += _polys(ax, arrows, to_rgba(st.LEGAL_EDGE, 0.8), "none", 0.0, z=Z_LEGAL + 0.1)
+    arrows = [sh.turn(arrow + (0.5, 0.84), rot // 90) + (x, y) for x, y, rot in legal]
+    artists += polys(ax, arrows, to_rgba(st.LEGAL_EDGE, 0.8), "none", 0.0, z=Z_LEGAL + 0.1)
     return artists
 
 
-def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float) -> list:
+def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float, fits: bool = True) -> list:
+    """The tile that a click would put: see-through with a dashed frame; when it does not fit there, paler,
+    framed in red and struck through."""
     tid, x, y, rot = preview
     if tid not in catalogue() or rot not in ROTATIONS:
         raise CarcnbError(f"cannot preview {preview!r}: expected (tile id, x, y, rotation 0/90/180/270)")
     art = tile_art(catalogue()[tid], rot)
-    artists = _tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6)
-    artists += _polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", st.LEGAL_EDGE, 1.5 * scale, z=Z_PREVIEW + 0.45,
-                      linestyles="--")
+    artists = tile_paths(ax, [((x, y), art)], scale, Z_PREVIEW, alpha=0.6 if fits else 0.4)
+    frame = st.LEGAL_EDGE if fits else st.MISFIT
+    artists += polys(ax, [sh.rect(x, y, x + 1, y + 1)], "none", frame, (1.5 if fits else 3.0) * scale,
+                     z=Z_PREVIEW + 0.45, linestyles="--" if fits else "-")
+    if not fits:
+        cross = [sh.band(np.array([(x + 0.1, y + 0.1), (x + 0.9, y + 0.9)]), 0.03),
+                 sh.band(np.array([(x + 0.1, y + 0.9), (x + 0.9, y + 0.1)]), 0.03)]
+        artists += polys(ax, cross, to_rgba(st.MISFIT, 0.8), z=Z_PREVIEW + 0.4)
     return artists
 
 
-def _coords(ax: Axes, extent: Extent, scale: float) -> list:
-    """Column numbers along the bottom and row numbers along the left edge of the view."""
+def _coords(ax: Axes, extent: Extent, scale: float, em: float) -> list:
+    """Column numbers (x) along the bottom and row numbers (y) along the left edge of the view, each on a
+    pale box so that it reads over a tile too."""
     x0, x1, y0, y1 = extent
-    size = 11.0 * scale
-    box = {"boxstyle": "round,pad=0.15", "facecolor": (1, 1, 1, 0.7), "edgecolor": "none"}
-    artists = []
-    for cx in range(int(np.ceil(x0)), int(np.floor(x1))):
-        artists.append(ax.text(cx + 0.5, y0 + 0.04, str(cx), ha="center", va="bottom", fontsize=size,
-                               color=st.LABEL, zorder=Z_LABELS, bbox=box))
-    for cy in range(int(np.ceil(y0)), int(np.floor(y1))):
-        artists.append(ax.text(x0 + 0.04, cy + 0.5, str(cy), ha="left", va="center", fontsize=size,
-                               color=st.LABEL, zorder=Z_LABELS, bbox=box))
-    return artists
+    pad = 0.2 * em
+    labels = [(str(cx), cx + 0.5, y0 + pad, "center", "bottom") for cx in range(int(np.ceil(x0)), int(np.floor(x1)))]
+    labels += [(str(cy), x0 + pad, cy + 0.5, "left", "center") for cy in range(int(np.ceil(y0)), int(np.floor(y1)))]
+    parts, boxes = [], []
+    for text, x, y, ha, va in labels:
+        parts.append(glyphs(text, x, y, em, ha, va))
+        w, h = label_size(text, em)
+        left = x - (w / 2 if ha == "center" else 0)
+        bottom = y - (h / 2 if va == "center" else 0)
+        boxes.append(sh.rect(left - pad, bottom - pad, left + w + pad, bottom + h + pad))
+    path = merged(parts)
+    if path is None:
+        return []
+    patch = PathPatch(path, facecolor=st.LABEL, edgecolor="none", zorder=Z_LABELS + 0.01)
+    ax.add_artist(patch)
+    return polys(ax, boxes, [st.LABEL_BOX], z=Z_LABELS) + [patch]

@@ -1,7 +1,8 @@
 """Pictures as files: PNG bytes with the pixel-to-board mapping, SVG text, and saving by file suffix.
 
-The Axes fill the whole figure and the figure's dpi is the number of pixels per tile, so a pixel maps to
-the board linearly (``BoardGeometry``) and an outline of one point is 1/72 of a tile at any size.
+The board's Axes sit at the top left of the figure and the figure's dpi is the number of pixels per tile,
+so a pixel maps to the board linearly (``BoardGeometry``) and an outline of one point is 1/72 of a tile at
+any size. A legend goes to the right of the board and a caption under both.
 """
 from __future__ import annotations
 
@@ -18,13 +19,20 @@ from matplotlib.figure import Figure
 from ..errors import CarcnbError
 from ..position import Position
 from ..state import GameState
+from . import style as st
 from .draw import Extent, as_state, draw_state, resolve_legal, view_extent
+from .glyphs import wrap
+from .legend import draw_legend, entries_for, legend_size
 from .ports import port_at
+
+MAX_SPAN = 200  # tiles a side: a whole game spans far fewer; more means a typing slip in the coordinates
 
 
 @dataclass(frozen=True)
 class BoardGeometry:
-    """How the pixels of a rendered picture map to the board (pixel (0, 0) is the top-left corner)."""
+    """How the pixels of a rendered picture map to the board (pixel (0, 0) is the top-left corner).
+    ``width`` and ``height`` are the board's part of the picture: a legend or caption adds pixels to the
+    right of it or below."""
 
     xmin: float
     xmax: float
@@ -57,22 +65,48 @@ class BoardGeometry:
         return port_at(fx, fy)
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where the parts of a picture go, in pixels: the board at the top left, the legend to its right, the
+    caption under both."""
+
+    board: tuple[int, int]
+    legend: tuple[int, int] | None
+    caption: int  # the caption's height
+    dpi: float
+
+    @property
+    def size(self) -> tuple[int, int]:
+        lw, lh = self.legend or (0, 0)
+        return self.board[0] + lw, max(self.board[1], lh) + self.caption
+
+    def box(self, left: int, top: int, width: int, height: int) -> tuple[float, float, float, float]:
+        """A rectangle in pixels from the top left, as figure fractions (left, bottom, width, height)."""
+        w, h = self.size
+        return (left / w, 1 - (top + height) / h, width / w, height / h)
+
+
 class _Canvas:
-    """An empty Figure whose Axes fill it, reused between renders of the same size (making Axes is a
+    """An empty Figure with its Axes laid out, reused between renders of the same layout (making Axes is a
     large part of a render). Artists drawn while it is in use are removed when it is handed back."""
 
-    _pool: dict[tuple[int, int, float], Figure] = {}
+    _pool: dict[_Layout, Figure] = {}
     POOL_SIZE = 4
 
-    def __init__(self, width: int, height: int, dpi: float, extent: Extent):
-        self.key = (width, height, dpi)
+    def __init__(self, layout: _Layout, extent: Extent):
+        self.key = layout
         self.extent = extent
-        fig = self._pool.pop(self.key, None)
+        fig = self._pool.pop(layout, None)
         if fig is None:
-            fig = Figure(figsize=(width / dpi, height / dpi), dpi=dpi)
-            fig.add_axes((0, 0, 1, 1))
+            width, height = layout.size
+            fig = Figure(figsize=(width / layout.dpi, height / layout.dpi), dpi=layout.dpi,
+                         facecolor=st.BACKGROUND)
+            fig.add_axes(layout.box(0, 0, *layout.board))
+            if layout.legend is not None:
+                fig.add_axes(layout.box(layout.board[0], 0, *layout.legend))
         self.fig = fig
         self.ax = fig.axes[0]
+        self.legend_ax = fig.axes[1] if layout.legend is not None else None
         self.artists: list = []
 
     def __enter__(self) -> _Canvas:
@@ -89,33 +123,66 @@ class _Canvas:
         pool[self.key] = self.fig
 
 
-def _draw(source: Position | GameState, px_per_tile: float, margin: float, extent: Extent | None,
-          draw_opts: dict) -> _Canvas:
+def _caption_lines(caption: str | None, width: int, font: float) -> list[str]:
+    if not caption:
+        return []
+    return wrap(caption, (width - 2 * CAPTION_PAD * font) / font)
+
+
+CAPTION_PAD = 0.6  # around the caption, in em
+CAPTION_LEADING = 1.3  # line height, in em
+
+
+def _draw(source: Position | GameState, px_per_tile: float, margin: float, extent: Extent | None, coords: bool,
+          caption: str | None, legend: bool, draw_opts: dict) -> _Canvas:
     """A canvas with ``source`` drawn on it; use it in a ``with`` block."""
-    state, tokens = as_state(source)
+    state = as_state(source, draw_opts.pop("at_end", False))
     legal = resolve_legal(state, draw_opts.pop("legal", None))
     if extent is None:
         extent = view_extent(state, margin, legal, draw_opts.get("preview"))
     x0, x1, y0, y1 = extent
     if not (x1 > x0 and y1 > y0):
         raise CarcnbError(f"empty extent {extent!r}: need xmin < xmax and ymin < ymax")
-    width, height = max(1, round((x1 - x0) * px_per_tile)), max(1, round((y1 - y0) * px_per_tile))
-    canvas = _Canvas(width, height, float(px_per_tile), extent)
-    canvas.artists = draw_state(canvas.ax, state, tokens, legal=legal, extent=extent, **draw_opts)
+    if max(x1 - x0, y1 - y0) > MAX_SPAN:
+        raise CarcnbError(f"the picture would span {x1 - x0} by {y1 - y0} tiles (x {x0}..{x1}, y {y0}..{y1}): "
+                          f"too large to draw (at most {MAX_SPAN} a side); check the tiles' coordinates")
+    dpi = float(px_per_tile)
+    board = (max(1, round((x1 - x0) * px_per_tile)), max(1, round((y1 - y0) * px_per_tile)))
+    entries, size = [], None
+    if legend:
+        entries = entries_for(state, legal=bool(legal), differs=bool(draw_opts.get("highlight_features")))
+        size = legend_size(entries, px_per_tile, max_height=max(board[1], 6 * px_per_tile))
+    font = max(st.CAPTION_PX, 0.16 * px_per_tile)
+    width = board[0] + (size.width if size else 0)
+    lines = _caption_lines(caption, width, font)
+    caption_height = math.ceil((len(lines) * CAPTION_LEADING + 2 * CAPTION_PAD) * font) if lines else 0
+    layout = _Layout(board, (size.width, size.height) if size else None, caption_height, dpi)
+    canvas = _Canvas(layout, extent)
+    canvas.artists = draw_state(canvas.ax, state, legal=legal, extent=extent, coords=coords, **draw_opts)
+    if size is not None:
+        canvas.artists += draw_legend(canvas.legend_ax, entries, size)
+    if lines:
+        total_w, total_h = layout.size
+        canvas.artists.append(canvas.fig.text(
+            CAPTION_PAD * font / total_w, (caption_height - CAPTION_PAD * font) / total_h, "\n".join(lines),
+            ha="left", va="top", color=st.CAPTION, fontsize=font * 72 / dpi, fontfamily="DejaVu Sans",
+            linespacing=CAPTION_LEADING))
     return canvas
 
 
 def render_png(source: Position | GameState, *, px_per_tile: int = 80, margin: int = 1,
-               extent: Extent | None = None, **draw_opts) -> tuple[bytes, BoardGeometry]:
+               extent: Extent | None = None, coords: bool = True, caption: str | None = None,
+               legend: bool = False, **draw_opts) -> tuple[bytes, BoardGeometry]:
     """A PNG picture and the mapping from its pixels to the board. ``extent`` = (xmin, xmax, ymin, ymax)
-    in tiles fixes the view; by default it is the board plus ``margin`` tiles. ``draw_opts`` go to
-    ``draw_board`` (highlight, coords, legal, preview)."""
-    with _draw(source, px_per_tile, margin, extent, draw_opts) as canvas:
+    in tiles fixes the view; by default it is the board plus ``margin`` tiles. ``coords`` labels columns
+    and rows, ``caption`` is written under the picture (wrapped to its width), ``legend`` puts the key to
+    the marks the game can show beside the board. ``draw_opts`` go to ``draw_board`` (highlight,
+    highlight_features, legal, preview, at_end)."""
+    with _draw(source, px_per_tile, margin, extent, coords, caption, legend, draw_opts) as canvas:
         agg = FigureCanvasAgg(canvas.fig)
         agg.draw()
-        width, height = agg.get_width_height()
         data = _encode_png(agg)
-        return data, BoardGeometry(*canvas.extent, width, height)
+        return data, BoardGeometry(*canvas.extent, *canvas.key.board)
 
 
 def _encode_png(agg: FigureCanvasAgg) -> bytes:
@@ -128,21 +195,23 @@ def _encode_png(agg: FigureCanvasAgg) -> bytes:
 
 
 def png_bytes(source: Position | GameState, **opts) -> bytes:
-    """The PNG picture alone (what notebooks show)."""
+    """The PNG picture alone (what notebooks show); ``opts`` as for ``render_png``."""
     return render_png(source, **opts)[0]
 
 
 def svg_text(source: Position | GameState, *, px_per_tile: int = 80, margin: int = 1,
-             extent: Extent | None = None, **draw_opts) -> str:
+             extent: Extent | None = None, coords: bool = True, caption: str | None = None,
+             legend: bool = False, **draw_opts) -> str:
     """An SVG picture of the same layout as ``render_png``."""
-    with _draw(source, px_per_tile, margin, extent, draw_opts) as canvas:
+    with _draw(source, px_per_tile, margin, extent, coords, caption, legend, draw_opts) as canvas:
         out = io.StringIO()
         FigureCanvasSVG(canvas.fig).print_svg(out, metadata={"Date": None})
         return out.getvalue()
 
 
 def save_picture(source: Position | GameState, path: str | Path, **opts) -> None:
-    """Write a picture to ``path``: PNG or SVG by the file's suffix."""
+    """Write a picture to ``path``: PNG or SVG by the file's suffix; ``opts`` as for ``render_png``
+    (coords, caption, legend, ...)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".png":

@@ -127,7 +127,7 @@ class _Builder:
         elif n == 1:
             q = sides[0]
             deep = self.tile.has("crop_circle") and self._differ(3 * ((q + 3) % 4) + 2, 3 * ((q + 1) % 4))
-            d = 0.5 + st.CROP_R - 0.02 if deep else 0.37
+            d = 0.5 + st.CROP_R - 0.02 if deep else 0.3 if self.tile.has("ferry_lake") else 0.37
             wall = sh.cubic((1, 1), (0.65, 1 - d), (0.35, 1 - d), (0, 1))
             poly, walls, mark = wall, [wall], (0.27, 0.87)
         elif n == 2 and (sides[1] - sides[0]) == 2:
@@ -247,7 +247,7 @@ class _Builder:
                     self.add(MARKS_TOP, sh.band(sh.line(p - 0.075 * across, p + 0.075 * across), 0.02), st.JETTY)
         if tile.has("crop_circle"):
             ring = sh.disc(0.5, 0.5, st.CROP_R, 40)
-            self.add(MARKS, ring, st.CROP, st.CROP_EDGE, 1.0)
+            self.add(MARKS, ring, st.CROP, st.CROP_EDGE, 1.4)
             self.barriers.append(ring)
             self._symbol(tile.symbol)
         if tile.has("meteor"):
@@ -270,14 +270,15 @@ class _Builder:
                 self.add(MARKS_TOP, sh.band(sh.spiral(cx, cy, 0.22), 0.014), st.TORNADO)
 
     def _symbol(self, symbol: str | None) -> None:
+        """The crop circle's symbol, as large as the circle holds (it says which feature kind it acts on)."""
         if symbol == "club":
-            for part in sh.club(0.5, 0.5, 0.2):
+            for part in sh.club(0.5, 0.5, 2.0 * st.CROP_R):
                 self.add(MARKS_TOP, part, st.CROP_SYMBOL)
         elif symbol == "pitchfork":
-            for stroke in sh.pitchfork(0.5, 0.5, 0.2):
-                self.add(MARKS_TOP, sh.band(stroke, 0.014), st.CROP_SYMBOL)
+            for stroke in sh.pitchfork(0.5, 0.5, 1.7 * st.CROP_R):
+                self.add(MARKS_TOP, sh.band(stroke, 0.02), st.CROP_SYMBOL)
         elif symbol == "shield":
-            self.add(MARKS_TOP, sh.shield(0.5, 0.5, 0.2), st.CROP_SYMBOL)
+            self.add(MARKS_TOP, sh.shield(0.5, 0.5, 1.4 * st.CROP_R), st.CROP_SYMBOL)
 
     def _free_spot(self, radius: float) -> tuple[float, float]:
         """The spot nearest the centre whose disc of ``radius`` is clear of every feature shape."""

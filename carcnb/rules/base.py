@@ -219,10 +219,16 @@ def final_rows(state: GameState) -> list[ScoreRow]:
     return rows
 
 
-def apply_final(state: GameState) -> list[ScoreRow]:
-    """Apply the effects before final scoring, score the board and end the game."""
+def end_effects(state: GameState) -> None:
+    """Apply the effects that come after the last tile and before final scoring (the earthquake's tokens)."""
     for before_final in state.hooks("before_final"):
         before_final(state)
+
+
+def apply_final(state: GameState) -> list[ScoreRow]:
+    """Apply the effects before final scoring, score the board and end the game."""
+    state.j.setattr(state, "final_from", len(state.rows))
+    end_effects(state)
     rows = final_rows(state)
     for row in rows:
         state.add_points(row)

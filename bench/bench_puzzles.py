@@ -1,0 +1,63 @@
+"""Puzzle figures: the miner's rate (positions examined per second) and how long `carcnb check` takes for one
+placement or last-tile puzzle of the collection (its answer and its grade recomputed), median and worst.
+
+CPU time, so that whatever else the machine is doing disturbs the figures less."""
+from __future__ import annotations
+
+import statistics
+import time
+from pathlib import Path
+
+from carcnb.cli.check import check_file
+from carcnb.mine import Tally, mine
+from carcnb.position import load
+
+PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
+HUNTS = [("base", [], "best", False), ("base, last tile", [], "best", True),
+         ("river + disasters", ["river", "disasters"], "best", False),
+         ("river + disasters, final", ["river", "disasters"], "final", False)]
+
+
+def miner_rate(sets: list[str], kind: str, last_tile: bool, count: int = 3, seed: int = 1) -> tuple[float, int]:
+    """Positions examined per CPU second while finding ``count`` puzzles, and how many were examined."""
+    seen = [Tally()]
+    start = time.process_time()
+    mine(sets, kind, count, seed, last_tile=last_tile, on_progress=lambda t: seen.__setitem__(0, t))
+    return seen[0].examined / (time.process_time() - start), seen[0].examined
+
+
+def placement_files() -> list[Path]:
+    """The collection's placement and last-tile puzzles: a tile in hand, nothing played, a best question."""
+    out = []
+    for path in sorted(PUZZLES.rglob("*.toml")):
+        p = load(path)
+        if p.question is not None and p.question.kind == "best" and p.hand and not p.played:
+            out.append(path)
+    return out
+
+
+def check_times(files: list[Path]) -> list[tuple[float, Path]]:
+    times = []
+    for path in files:
+        start = time.process_time()
+        ok, detail = check_file(path)
+        times.append((time.process_time() - start, path))
+        if not ok:
+            print(f"  (fails check: {path}: {detail})")
+    return times
+
+
+def main() -> None:
+    for name, sets, kind, last_tile in HUNTS:
+        rate, examined = miner_rate(sets, kind, last_tile)
+        print(f"miner, {name + ':':28} {rate:8.1f} positions examined/s (CPU time, {examined} examined)")
+    times = check_times(placement_files())
+    if times:
+        median = statistics.median(t for t, _ in times)
+        worst, path = max(times)
+        print(f"check one placement/last-tile puzzle: median {median * 1000:7.0f} ms, worst {worst * 1000:7.0f} ms "
+              f"({path.relative_to(PUZZLES)}; {len(times)} puzzles)")
+
+
+if __name__ == "__main__":
+    main()

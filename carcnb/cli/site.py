@@ -1,0 +1,37 @@
+"""``carcnb site [PATH ...] -o DIR``: the notebooks as a static website, readable with no Python."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def notebooks_in(paths: list[str]) -> list[Path]:
+    """The notebooks named, and those in the folders named (sorted by name, checkpoints left out)."""
+    found = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found += sorted(p for p in path.glob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+        else:
+            found.append(path)
+    return found
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..site import NotebookFailed, build_site
+
+    try:
+        written = build_site(notebooks_in(args.paths), Path(args.output))
+    except NotebookFailed as e:
+        print(f"carcnb site: {e}", file=sys.stderr)
+        return 1
+    print(f"wrote {len(written)} pages; open {written[-1]}")
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("site", help="the notebooks as a static website (executed, code hidden)")
+    p.add_argument("paths", nargs="*", default=["notebooks"], help="notebooks or folders (default: notebooks)")
+    p.add_argument("-o", "--output", default="site", help="the folder to write (default: site)")
+    p.set_defaults(run=run)

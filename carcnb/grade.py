@@ -1,0 +1,285 @@
+"""Puzzle grades: a ``difficulty`` from 1 to 5 and the ``topics`` a puzzle teaches.
+
+Both come from the engine, never from the file's prose: ``best`` questions are measured on the exact search
+(choices at each of the mover's decisions, the length of the line, the margin to the second-best line,
+replies by other players, disaster decisions); ``final`` and ``count`` questions on the position (features
+and fields scored, disaster effects, placements a rule takes away). A ruling whose other options change the
+answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle harder and is one of its
+topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
+it was.
+"""
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from .actions import Action, Flood, Meteor, TornadoStep
+from .errors import CarcnbError
+from .game_io import game_of, state_from_position
+from .hints import deciding_rulings
+from .position import Position, load
+from .questions import final_score, placements
+from .scoring import ScoreRow
+from .solve import Solver, objective
+
+RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
+SCORING_TOPICS = {"road": "road", "city": "city", "cloister": "cloister", "field": "farms"}
+DISASTER_ACTIONS = (Meteor, Flood, TornadoStep)
+
+
+@dataclass(frozen=True)
+class Grade:
+    difficulty: int
+    topics: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"difficulty {self.difficulty}, topics {', '.join(self.topics)}"
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the exact search of a ``best`` question sees along the best play of the turn."""
+
+    line: tuple[Action, ...]  # the mover's consecutive decisions from the position: the answer's line
+    value: int
+    runner_up: tuple[int, Action, int] | None  # the best other line: where it leaves the line, how, its value
+    choices: tuple[int, ...]  # legal choices at each of the mover's decisions in the turn
+    replies: int  # decisions by other players during the turn
+    disaster: bool  # whether the mover aims the meteor, steers the tornado or picks the flood's target
+    rows: tuple[ScoreRow, ...]  # what the turn scores
+    turn: tuple[tuple[int, Action], ...]  # the rest of the turn as the solver plays it: (seat, action)
+    tempting: int  # other first choices that still gain the mover more than the best opponent
+    nodes: int  # positions the search expanded
+
+    @property
+    def margin(self) -> int | None:
+        """The best line's value minus the best other line's (None: there is no other line)."""
+        return None if self.runner_up is None else self.value - self.runner_up[2]
+
+    @property
+    def answer(self) -> tuple | None:
+        """The ``best`` answer in the shape ``answer()`` gives, or None when the best line is not unique."""
+        if self.margin is not None and self.margin <= 0:
+            return None
+        return (("line", [str(a) for a in self.line]), ("value", self.value))
+
+
+def grade(p: Position) -> Grade:
+    """The grade of a puzzle file's question (raises ``CarcnbError`` when the question cannot be answered)."""
+    q = p.question
+    if q is None:
+        raise CarcnbError(f"{p.path}: no [question] in the file: only puzzles are graded")
+    if q.kind == "best":
+        found = search(p)
+        if found.answer is None:
+            raise CarcnbError(f"{p.path}: the best choice is not unique: a best puzzle needs a single best line")
+        level, rows = best_level(found), found.rows
+    elif q.kind == "final":
+        rows = tuple(final_score(p).rows)
+        level = final_level(rows)
+    else:
+        level, rows = count_level(p), ()
+    rulings = tuple(rid for rid, _ in deciding_rulings(p))
+    return Grade(max(1, min(5, level + bool(rulings))), topics(p, rows) + rulings)
+
+
+# ----- measures ----------------------------------------------------------------------------------------------
+def search(p: Position, limit: int | None = None) -> Search:
+    """Play the turn the solver's way from the position and record what each decision offered."""
+    state = state_from_position(p)
+    seat = state.current_player()
+    if seat < 0:
+        raise CarcnbError(f"{p.path}: nothing to decide: the position is at a draw or the game is over")
+    solver = Solver(state, limit)
+    before = len(state.rows)
+    line: list[Action] = []
+    choices: list[int] = []
+    runner_up: tuple[int, Action, int] | None = None
+    replies = 0
+    disaster = False
+    turn: list[tuple[int, Action]] = []
+    tempting = 0
+    while (actor := state.current_player()) >= 0:
+        options = solver.choices()
+        scored = [(objective(v, actor), a) for a, v in options]
+        top = max(score for score, _ in scored)
+        action = next(a for score, a in scored if score == top)
+        if actor == seat:
+            choices.append(len(options))
+            disaster = disaster or isinstance(action, DISASTER_ACTIONS)
+            if not replies:
+                others = [(score, a) for score, a in scored if a != action]
+                if not line:
+                    tempting = sum(1 for score, _ in others if score > 0)
+                if others:
+                    score, other = max(others, key=lambda o: o[0])  # the first of the best others
+                    if runner_up is None or score > runner_up[2]:
+                        runner_up = (len(line), other, score)
+                line.append(action)
+        else:
+            replies += 1
+        state.apply(action, check=False)
+        turn.append((actor, action))
+    rows = tuple(state.rows[before:])
+    for _ in turn:
+        state.undo()
+    value = objective(solver.value(), seat)
+    return Search(tuple(line), value, runner_up, tuple(choices), replies, disaster, rows, tuple(turn), tempting,
+                  solver.nodes)
+
+
+def best_level(s: Search) -> int:
+    """Tempting other choices, many lines, long lines, replies to foresee, a thin margin and a disaster to
+    steer make a ``best`` puzzle harder; a wide margin makes it easier."""
+    if s.margin is None:
+        return 1
+    lines = 1
+    for n in s.choices:
+        lines *= n
+    level = 1 + (s.tempting >= 1) + (s.tempting >= 4) + (lines >= 100)
+    level += len(s.choices) >= 3
+    level += s.replies > 0
+    level += s.margin <= 2
+    level += s.disaster
+    return level - (s.margin >= 10)
+
+
+def final_level(rows: tuple[ScoreRow, ...]) -> int:
+    """Many features to score, farms, and effects that change the usual value make a ``final`` harder."""
+    scored = [r for r in rows if r.kind != "field"]
+    fields = [r for r in rows if r.kind == "field"]
+    effects = [r for r in rows if r.notes or r.reason not in ("completed", "unfinished") and r.kind != "field"]
+    return 1 + (len(scored) >= 4) + (len(scored) >= 8) + bool(fields) + (len(fields) >= 3) + bool(effects)
+
+
+def count_level(p: Position) -> int:
+    """Many placements to count and placements that only a rule takes away make a ``count`` harder."""
+    legal = placements(p)  # says what is wrong when there is no tile in hand to place
+    state = state_from_position(p)
+    fitting = state.board.placements(state.hand_tile)
+    return 1 + (len(legal) >= 6) + (len(legal) >= 14) + (len(fitting) != len(legal))
+
+
+# ----- topics ------------------------------------------------------------------------------------------------
+def topics(p: Position, rows: tuple[ScoreRow, ...] = ()) -> tuple[str, ...]:
+    """The rules whose tiles take part (``base`` when none does), the kinds of feature that score, and
+    ``placement`` / ``last-tile`` for a turn played from the tile in hand."""
+    rules = [m.name for m in modules_in_play(p) if m.name in RULE_TOPICS]
+    scoring = sorted({SCORING_TOPICS[r.kind] for r in rows if r.kind in SCORING_TOPICS and r.scorers},
+                     key=list(SCORING_TOPICS.values()).index)
+    kind = []
+    if p.question is not None and p.question.kind == "best" and p.hand and not p.played:
+        kind.append("placement")
+        if p.pile == ():
+            kind.append("last-tile")
+    return tuple((rules or ["base"]) + scoring + kind)
+
+
+def modules_in_play(p: Position) -> list:
+    """The game's rule modules whose own tiles are on the board or in hand."""
+    present = {t.tile for t in p.board} | ({p.hand} if p.hand else set())
+    game = game_of(p)
+    out = []
+    for m in game.modules:
+        own = {tid for stage in m.pile(game.sets, game.rulings).values() for tid in stage}
+        if own & present:
+            out.append(m)
+    return out
+
+
+# ----- the file ----------------------------------------------------------------------------------------------
+_TRIPLE = re.compile(r'"""|\'\'\'')
+_HEADER = re.compile(r"\s*\[\[?\s*([A-Za-z0-9_.\"-]+)\s*\]\]?\s*(#.*)?$")  # a table header line
+
+
+def write_grade(text: str, g: Grade, path: str = "<position>") -> str:
+    """``text`` with ``difficulty`` and ``topics`` set in its ``[question]`` table, every other byte kept."""
+    lines = text.splitlines(keepends=True)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    code = _outside_strings(lines)
+    headers = [(i, m.group(1)) for i in code if (m := _HEADER.match(lines[i]))]
+    header = next((i for i, name in headers if name == "question"), None)
+    if header is None:
+        raise CarcnbError(f"{path}: no [question] table to write the grade into: only puzzles are graded")
+    end = next((i for i, _ in headers if i > header), len(lines))
+    table = [i for i in code if header < i < end]
+    drop: set[int] = set()
+    for i in table:
+        if re.match(r"\s*difficulty\s*=", lines[i]):
+            drop.add(i)
+        elif re.match(r"\s*topics\s*=", lines[i]):
+            j, depth = i, lines[i].count("[") - lines[i].count("]")
+            while depth > 0 and j + 1 < end:  # a list written over several lines
+                j += 1
+                depth += lines[j].count("[") - lines[j].count("]")
+            drop.update(range(i, j + 1))
+    if drop:
+        at = min(drop)
+    else:
+        explanation = next((i for i in table if re.match(r"\s*explanation\s*=", lines[i])), None)
+        at = explanation if explanation is not None else max(
+            [header] + [i for i in table if lines[i].strip() and not lines[i].lstrip().startswith("#")]) + 1
+    topics_text = "[" + ", ".join(f'"{t}"' for t in g.topics) + "]"
+    keys = [f"difficulty = {g.difficulty}{newline}", f"topics = {topics_text}{newline}"]
+    kept = [line for i, line in enumerate(lines) if i not in drop]
+    at -= sum(1 for i in drop if i < at)
+    if at > 0 and not kept[at - 1].endswith("\n"):
+        kept[at - 1] += newline
+    out = "".join(kept[:at] + keys + kept[at:])
+    _same_but_grade(text, out, g, path)
+    return out
+
+
+def _outside_strings(lines: list[str]) -> list[int]:
+    """Indices of the lines that do not start inside a multi-line string."""
+    out, inside = [], None
+    for i, line in enumerate(lines):
+        if inside is None:
+            out.append(i)
+        for m in _TRIPLE.finditer(line):
+            if inside is None:
+                inside = m.group()
+            elif m.group() == inside:
+                inside = None
+    return out
+
+
+def _same_but_grade(before: str, after: str, g: Grade, path: str) -> None:
+    old, new = tomllib.loads(before), tomllib.loads(after)
+    old["question"] = {**old["question"], "difficulty": g.difficulty, "topics": list(g.topics)}
+    if old != new:
+        raise CarcnbError(f"{path}: cannot write the grade without changing other keys: edit [question] by hand "
+                          f"(difficulty = {g.difficulty}, topics = {list(g.topics)})")
+
+
+def grade_file(path: str | Path) -> tuple[Grade, bool]:
+    """Grade a puzzle file in place; returns the grade and whether the file changed."""
+    p = load(path)
+    g = grade(p)
+    if p.question.difficulty == g.difficulty and p.question.topics == g.topics:
+        return g, False
+    target = Path(path)
+    text = target.read_bytes().decode("utf-8")  # as it is: no newline translation
+    out = write_grade(text, g, str(path))
+    tmp = target.with_name(target.name + ".tmp")
+    try:
+        tmp.write_bytes(out.encode("utf-8"))
+        tmp.replace(target)
+    finally:
+        tmp.unlink(missing_ok=True)
+    return g, True
+
+
+def stale(p: Position) -> str | None:
+    """Why the file's grade is missing or out of date, or None when it is the engine's."""
+    q = p.question
+    if q is None:
+        return None
+    if q.difficulty is None or q.topics is None:
+        return f"no grade (difficulty and topics): run carcnb grade {p.path}"
+    g = grade(p)
+    if (q.difficulty, q.topics) != (g.difficulty, g.topics):
+        return f"stale grade: file says {Grade(q.difficulty, q.topics)}; the engine says {g}: run carcnb grade {p.path}"
+    return None

@@ -1,0 +1,38 @@
+"""What the puzzle board shows besides its picture, as plain values a view renders."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..scoring import ScoreRow
+from ..geometry import Pos
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The words around the picture. Every field about the answer is empty until Check or Reveal."""
+
+    question: str
+    status: str
+    played: tuple[tuple[str, str], ...]  # ``best``: (who, action) taken on the board so far, replies included
+    hints: tuple[str, ...]  # the hints asked for so far
+    headline: str  # the verdict, after Check
+    details: tuple[str, ...]
+    right: bool | None  # None before Check
+    answer: str  # after Reveal
+    explanation: str
+    breakdown: tuple[ScoreRow, ...]  # the rows the answer scores
+    totals: dict[str, int]  # everyone's points after them
+    line: tuple[str, ...]  # the answer line, ``best``, after Reveal
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of the best play, numbered on the picture after a reveal: its notation, the tile it acts
+    on (None: off the board, as ``pass``) and the ports it names, and whether the player took it (False:
+    another player's reply)."""
+
+    number: int
+    label: str
+    pos: Pos | None
+    ports: tuple[int, ...] = ()
+    own: bool = True

@@ -1,0 +1,147 @@
+"""A puzzle's question in words, made from its kind and its position: what a player reads before answering.
+
+The sentence never gives the answer away. For ``best`` it names the decision the player faces now (the
+state's pending step): placing the tile in hand, aiming the meteor, moving the tornado or a ferry, the crop
+circle choice, ... and says when the turn is the last of the game.
+"""
+from __future__ import annotations
+
+from .game_io import state_from_position
+from .geometry import Pos, pos_text
+from .position import Position
+from .rules.base import DeployStep, PlaceStep
+from .rules.cropcircles import CropActStep, CropChoiceStep
+from .rules.ferries import LayFerryStep, MoveFerryStep
+from .rules.flood import FloodStep
+from .rules.meteor import MeteorStep
+from .rules.tornado import TornadoDropStep, TornadoMoveStep, TornadoPickStep
+from .state import GameState
+from .tiles import SYMBOLS, catalogue
+
+FINAL = "The game ends now. What does each player score?"
+_FEATURES = {"road": "roads", "city": "cities", "field": "fields"}
+
+
+def question_text(p: Position) -> str:
+    """The question of ``p`` as a sentence; a position without a question asks for the final scores."""
+    q = p.question
+    if q is not None and q.kind == "count":
+        return f"How many legal placements does {tile_name(p.hand) if p.hand else 'the tile in hand'} have here?"
+    if q is not None and q.kind == "best":
+        state = state_from_position(p)
+        if state.current_player() >= 0:
+            return decision_text(state)
+    return _final_text(p)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (``the lake FA has ...`` starts a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def tile_name(tid: str) -> str:
+    """How a sentence names a tile: ``V``, ``the meteor``, ``the tornado TO3``, ``the lake FA``, ..."""
+    tile = catalogue()[tid]
+    if tile.has("meteor"):
+        return "the meteor"
+    if tile.has("flood"):
+        return "the flood"
+    for flag, kind in (("tornado", "tornado"), ("earthquake", "earthquake"), ("ferry_lake", "lake"),
+                       ("crop_circle", "crop circle")):
+        if tile.has(flag):
+            return f"the {kind} {tid}"
+    return tid
+
+
+def decision_text(state: GameState) -> str:
+    """The decision the player to act faces now, as a question; says so when the game ends after this turn."""
+    seat = state.current_player()
+    who = state.players[seat]
+    Who = who.capitalize()
+    step = state.todo[0]
+    last = state.pile_size() == 0
+    if isinstance(step, PlaceStep):
+        tid = state.hand
+        if last:
+            text = f"{Who} places the last tile of the game, {tile_name(tid)}. Where, and with which follower"
+        else:
+            text = f"{Who} has drawn {tile_name(tid)}. Where should {who} place it, and with which follower"
+        return text + _after_placing(tid) + "?"
+    then = ", and then?" if _acts_again(state, seat) else "?"
+    ending = " This is the last turn of the game." if last else ""
+    if isinstance(step, DeployStep):
+        tid = state.board.tiles[state.placed].tile.id
+        return (f"{Who} has placed {tile_name(tid)} at {pos_text(state.placed)}. Where should {who} deploy a "
+                f"follower, if anywhere{then}{ending}")
+    if isinstance(step, MeteorStep):
+        return _meteor_text(state, step, who) + ending
+    if isinstance(step, FloodStep):
+        return f"{Who} has drawn the flood. Which river tile should it replace{then}{ending}"
+    if isinstance(step, TornadoMoveStep):
+        here = pos_text(state.ext["tornado"])
+        if step.k == 1:
+            return f"The tornado has taken one step, to {here}. Where should {who} move it next{then}{ending}"
+        return f"The tornado stands at {here}. Where should {who} move it{then}{ending}"
+    if isinstance(step, TornadoPickStep):
+        return (f"The tornado enters {pos_text(state.ext['tornado'])}, where several figures stand. Which one "
+                f"should {who} have it pick up{then}{ending}")
+    if isinstance(step, TornadoDropStep):
+        return (f"The tornado has stopped at {pos_text(state.ext['tornado'])}. Where should {who} put back the "
+                f"follower it carried{then}{ending}")
+    if isinstance(step, LayFerryStep):
+        return (f"{Who} has placed {tile_name(state.board.tiles[step.pos].tile.id)} at {pos_text(step.pos)}. "
+                f"Which jetties should its ferry join{then}{ending}")
+    if isinstance(step, MoveFerryStep):
+        return (f"{Who} may move the ferry on the lake at {pos_text(step.pos)}. Where should it go, if anywhere"
+                f"{then}{ending}")
+    if isinstance(step, CropChoiceStep):
+        tid = state.board.tiles[state.placed].tile.id
+        return (f"{Who} has placed {tile_name(tid)}, which concerns followers on {_FEATURES[step.kind]}. Which "
+                f"should {who} choose: everyone adds a follower, or everyone removes one{then}{ending}")
+    if isinstance(step, CropActStep):
+        feature = _FEATURES[step.kind]
+        if step.mode == "add":
+            return f"Crop circle, add: where should {who} add a follower on {feature}, if anywhere{then}{ending}"
+        return f"Crop circle, remove: which of {who}'s followers on {feature} should go home{then}{ending}"
+    return f"{Who} decides: {step.describe()}. What is best{then}{ending}"
+
+
+def _acts_again(state: GameState, seat: int) -> bool:
+    """Whether some choice now leaves ``seat`` with another decision straight after (probed and undone)."""
+    for action in state.legal_actions():
+        state.apply(action, check=False)
+        again = state.current_player() == seat
+        state.undo()
+        if again:
+            return True
+    return False
+
+
+def _after_placing(tid: str) -> str:
+    """The decisions a special tile adds after placing it, as the end of the question."""
+    tile = catalogue()[tid]
+    if tile.has("tornado"):
+        return ", and how should the tornado move"
+    if tile.has("ferry_lake"):
+        return ", and where should the ferries go"
+    if tile.has("crop_circle") and tile.symbol in SYMBOLS:
+        return f", and then: should followers on {_FEATURES[SYMBOLS[tile.symbol]]} be added or removed"
+    return ""
+
+
+def _meteor_text(state: GameState, step: MeteorStep, who: str) -> str:
+    if step.phase == "aim":
+        return f"{who.capitalize()} has drawn the meteor. Where should {who} aim, and then?"
+    chosen: tuple[Pos, ...] = state.ext["meteor_chosen"]
+    at = pos_text(chosen[-1])
+    if step.phase == "move":
+        return f"The meteor is headed for {at}. Should {who} move it, and where to?"
+    return f"The meteor is headed for {at}. Should {who} move it one last time, and where to?"
+
+
+def _final_text(p: Position) -> str:
+    scores = dict(p.scores)
+    if not any(scores.values()):
+        return FINAL
+    so_far = ", ".join(f"{c} {scores.get(c, 0)}" for c in p.players)
+    return f"The game ends now. With the points scored so far ({so_far}), what is each player's total?"

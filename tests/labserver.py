@@ -1,0 +1,108 @@
+"""JupyterLab for browser tests: a server on a free loopback port serving a folder, and Chromium pages that
+open a notebook in it and run it.
+
+Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
+"""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run", "--disable-quic"]
+TOKEN = "carcnb-e2e"
+KERNEL_READY = """() => {
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+    return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
+}"""
+
+
+def require_browser() -> None:
+    """Skip the calling test, saying how to enable it, when Chromium or Playwright is missing."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: run `make test` as root to install it with apt-get, "
+                    "or apt-get install chromium")
+    pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _settings(directory: Path) -> None:
+    """A quiet, fully rendered JupyterLab: no news prompt, every cell in the DOM."""
+    for plugin, values in {"apputils-extension/notification": {"fetchNews": "false"},
+                           "notebook-extension/tracker": {"windowingMode": "none"}}.items():
+        path = directory / "@jupyterlab" / f"{plugin}.jupyterlab-settings"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+
+
+def _wait_for_server(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"jupyter lab exited with {proc.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            with urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise AssertionError(f"jupyter lab did not answer within {timeout} s:\n{log.read_text()[-3000:]}")
+
+
+@contextmanager
+def jupyter_lab(served: Path, work: Path, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run JupyterLab on ``served`` (its settings, workspaces and log in ``work``); yields its base URL and
+    stops the server at the end. ``env`` is added to the server's (and so the kernels') environment."""
+    _settings(work / "settings")
+    env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(work / "settings"),
+           "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces"), "JUPYTER_RUNTIME_DIR": str(work / "runtime"),
+           **(env or {})}
+    port = _free_port()
+    cmd = [sys.executable, "-m", "jupyter", "lab", *(["--allow-root"] if os.geteuid() == 0 else []), "--no-browser",
+           f"--port={port}", "--ServerApp.port_retries=0", "--ServerApp.ip=127.0.0.1",
+           f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={served}", "--LabApp.expose_app_in_browser=True"]
+    log = work / "lab.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env, cwd=served)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_for_server(url, proc, log)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def open_and_run(page, url: str, notebook: str) -> None:
+    """Open ``notebook`` (a path under the served folder) in JupyterLab and run all its cells once the
+    kernel is connected (a run sent earlier is silently dropped)."""
+    page.goto(f"{url}/lab/tree/{notebook}?token={TOKEN}")
+    page.wait_for_function(KERNEL_READY, timeout=120_000)
+    # not awaited: page.evaluate would wait on the returned promise with no timeout
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+def launch(pw):
+    """Debian's Chromium, headless, with the flags that keep it quiet and offline."""
+    return pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)

@@ -1,0 +1,99 @@
+"""A puzzle solved in a real browser: JupyterLab runs a notebook with a `best` puzzle board, Chromium clicks
+the board to play the answer, presses Check and reads "right"; keys typed in the puzzle stay out of the
+notebook.
+
+Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from carcnb.editor.board_view import tile_pixels
+from carcnb.geometry import PORT_INDEX
+from carcnb.puzzleboard import PuzzleModel
+from carcnb.render import BoardGeometry, port_point
+from labserver import jupyter_lab, launch, open_and_run, require_browser
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLE = "puzzles/ferries/steal-by-moving.toml"  # red moves the ferry at 1,0 to join S and W
+NOTEBOOK = "solve.ipynb"
+
+
+def _notebook(puzzle: str) -> dict:
+    source = f'from carcnb.puzzleboard import PuzzleBoard\nPuzzleBoard("{puzzle}")'
+    return {"cells": [{"cell_type": "code", "execution_count": None, "id": "board", "metadata": {},
+                       "outputs": [], "source": source}],
+            "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                        "name": "python3"}},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+@pytest.fixture
+def lab(tmp_path: Path):
+    """JupyterLab serving a one-cell notebook with the puzzle's board; progress goes to a temporary folder."""
+    require_browser()
+    served = tmp_path / "served"
+    (served / PUZZLE).parent.mkdir(parents=True)
+    shutil.copy(ROOT / PUZZLE, served / PUZZLE)
+    (served / NOTEBOOK).write_text(json.dumps(_notebook(PUZZLE)), encoding="utf-8")
+    with jupyter_lab(served, tmp_path, env={"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url:
+        yield url
+
+
+def _board_point(x: int, y: int, port: str, box: dict) -> tuple[float, float]:
+    """Where, in the page, the port of the tile at (x, y) is drawn: the picture the board widget draws
+    for the puzzle's opening (its extent and tile size), scaled to the image's box on the page."""
+    extent = PuzzleModel(ROOT / PUZZLE).picture().extent
+    px = tile_pixels(extent, 80, 960)
+    geometry = BoardGeometry(*extent, round((extent[1] - extent[0]) * px), round((extent[3] - extent[2]) * px))
+    gx, gy = geometry.to_pixel(*port_point(PORT_INDEX[port], x, y))
+    return box["x"] + gx * box["width"] / geometry.width, box["y"] + gy * box["height"] / geometry.height
+
+
+def test_solve_a_best_puzzle_by_clicking_the_board(lab):
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1400})
+            open_and_run(page, lab, NOTEBOOK)
+            puzzle = page.locator(".carcnb-puzzle")
+            board = puzzle.locator(".carcnb-board")
+            expect(board).to_be_visible(timeout=120_000)
+            page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=board.element_handle(),
+                                   timeout=30_000)
+            board.scroll_into_view_if_needed()
+            status = puzzle.locator(".carcnb-status")
+            expect(puzzle.locator(".carcnb-question")).to_contain_text("ferry", timeout=20_000)
+            expect(puzzle.locator(".carcnb-verdict")).to_have_text("")
+            expect(puzzle.locator(".carcnb-answer")).to_have_text("")  # nothing of the answer before Check
+
+            box = board.bounding_box()
+            page.mouse.click(*_board_point(1, 0, "W", box))  # the W jetty: two moves use it
+            expect(status).to_contain_text("2 decisions at 1,0", timeout=20_000)
+            page.mouse.click(*_board_point(1, 0, "S", box))  # and S: the ferry joins S and W
+            expect(status).to_contain_text("ferry 1,0 S-W", timeout=20_000)
+            expect(status).to_contain_text("press Check", timeout=20_000)
+
+            puzzle.locator("button.carcnb-check").click()
+            expect(puzzle.locator(".carcnb-verdict")).to_contain_text(re.compile("right", re.I), timeout=30_000)
+            expect(page.locator(".jp-Notebook")).to_contain_text(re.compile("right", re.I))
+
+            # with the focus on a button of the puzzle, command-mode keys must not turn the cell into raw
+            # or markdown, nor delete it
+            puzzle.locator("button.carcnb-try-again").focus()
+            for key in ("r", "m", "y", "d", "d", "z"):
+                page.keyboard.press(key)
+            page.wait_for_timeout(500)
+            expect(page.locator(".jp-Notebook .jp-CodeCell")).to_have_count(1)
+            expect(page.locator(".carcnb-puzzle .carcnb-verdict")).to_contain_text(re.compile("right", re.I))
+        finally:
+            browser.close()

@@ -1,0 +1,114 @@
+"""Nothing lost: an editor autosaves its position at every change, keeps the last 20 editors, writes
+atomically, and comes back with ``BoardEditor.restore()``. (conftest points the data folder at tmp_path.)"""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from carcnb import userdata
+from carcnb.editor import EditorModel, autosave
+from carcnb.editor.model import EDIT, PLAY
+from carcnb.errors import CarcnbError
+from carcnb.position import load
+from carcnb.state import Game, GameState
+from conftest import position_from_text
+
+
+def editing(**kw) -> tuple[EditorModel, autosave.Autosave]:
+    m = EditorModel(position_from_text("0,0 D 0"), mode=EDIT, **kw)
+    return m, autosave.Autosave(m)
+
+
+def test_every_change_is_written_and_nothing_else(data_folder):
+    m, saver = editing()
+    assert autosave.saved() == [] and saver.path is None  # opening an editor writes nothing
+    m.hover((0, 1))
+    m.click((5, 5))  # refused: no tile chosen
+    assert autosave.saved() == []
+    m.select_tile("E")
+    m.rotate(2)
+    assert m.click((0, 1))
+    [path] = autosave.saved()
+    assert path.parent == data_folder / "autosave" and path == saver.path
+    assert load(path) == m.value
+    assert path.read_text().startswith("# carcnb editor autosave: mode = edit\n")
+    m.undo()
+    assert load(path) == m.value and m.value.tile_at((0, 1)) is None
+    assert autosave.saved() == [path]  # one file per editor, rewritten
+
+
+def test_play_mode_saves_the_game_mid_turn():
+    m = EditorModel(GameState(Game(), seed=3))
+    saver = autosave.Autosave(m)
+    m.apply_text("draw E")
+    m.apply_text("place 0,1 180")
+    position, mode, path = autosave.read()
+    assert mode == PLAY and path == saver.path
+    assert position == m.value and position.played == ("place 0,1 180",) and position.hand == "E"
+
+
+def test_the_last_twenty_editors_are_kept():
+    paths = []
+    for k in range(23):
+        m, saver = editing()
+        m.select_tile("C")
+        m.click((k + 1, 0))
+        paths.append(saver.path)
+        time.sleep(0.01)  # file times are coarse: keep the order of writing visible
+    kept = autosave.saved()
+    assert len(kept) == autosave.KEPT
+    assert kept == paths[::-1][:autosave.KEPT]
+    assert not any(p.exists() for p in paths[:3])
+    position, mode, path = autosave.read(0)
+    assert path == paths[-1] and position.tile_at((23, 0)).tile == "C" and mode == EDIT
+    assert autosave.read(1)[2] == paths[-2]
+    with pytest.raises(CarcnbError, match="autosave 20 does not exist: there are 20"):
+        autosave.read(20)
+
+
+def test_no_autosave_yet_says_where_they_would_be(data_folder):
+    with pytest.raises(CarcnbError, match=f"no autosaved editor in {data_folder / 'autosave'}"):
+        autosave.read()
+
+
+def test_a_failed_write_keeps_the_last_file_and_the_editor_goes_on(monkeypatch):
+    m, saver = editing()
+    m.select_tile("C")
+    m.click((1, 0))
+    before = saver.path.read_text()
+
+    def broken(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(userdata.os, "replace", broken)
+    assert m.click((2, 0))
+    assert "autosave failed: [Errno 28] No space left on device" in m.status
+    assert m.value.tile_at((2, 0)).tile == "C"  # the edit itself is done
+    assert saver.path.read_text() == before  # the old autosave is whole
+    assert sorted(os.listdir(saver.path.parent)) == [saver.path.name]  # no temporary file left behind
+    assert m.click((3, 0)) and "autosave failed" not in m.status  # said once
+    monkeypatch.undo()
+    assert m.click((4, 0)) and saver.error is None
+    assert load(saver.path) == m.value
+
+
+def test_board_editor_restores_the_last_one():
+    pytest.importorskip("ipyevents")
+    from carcnb.editor import BoardEditor
+
+    ed = BoardEditor(position_from_text("0,0 D 0"), mode=EDIT)
+    ed.palette.value = "E"
+    ed.model.rotate(2)
+    ed.handle_event({"type": "click", **dict(zip(("dataX", "dataY"), ed.geometry.to_pixel(0.5, 1.5)))})
+    assert ed.value.tile_at((0, 1)).tile == "E"
+    BoardEditor()  # a fresh editor with no change writes nothing: the last one stays the latest
+    back = BoardEditor.restore()
+    assert back.value == ed.value and back.model.mode == EDIT
+    assert back.status.value.startswith(f"<span>restored {ed.autosave.path}")
+    assert BoardEditor.autosaves() == [ed.autosave.path]
+    back.tool.value = "remove"
+    back.handle_event({"type": "click", **dict(zip(("dataX", "dataY"), back.geometry.to_pixel(0.5, 1.5)))})
+    assert BoardEditor.autosaves() == [ed.autosave.path]  # goes on in the same file
+    assert load(ed.autosave.path).tile_at((0, 1)) is None

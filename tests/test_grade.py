@@ -1,0 +1,135 @@
+"""Grades: difficulty and topics from the engine, written into [question] without touching anything else."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from carcnb.cli import main
+from carcnb.errors import CarcnbError
+from carcnb.grade import Grade, grade, grade_file, write_grade
+from carcnb.position import load, parse
+
+from conftest import position_text
+
+PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
+
+# A text with the traps a line-based edit could fall into: CRLF line ends, comments, a [question] table that
+# is not last, and a multi-line explanation holding lines that look like keys and table headers.
+TRICKY = (
+    'format = "carcnb/1"\r\n'
+    'players = ["red", "blue"]   # two seats\r\n'
+    'hand = "U"\r\n'
+    'board = """\r\n0,0 D 0\r\n"""\r\n'
+    '\r\n'
+    '[question]   # the puzzle\r\n'
+    '# where U fits\r\n'
+    'kind = "count"\r\n'
+    'answer = 6\r\n'
+    'explanation = """\r\n'
+    'difficulty = 5\r\n'
+    '[question]\r\n'
+    'topics = ["nothing"]\r\n'
+    '"""\r\n'
+    '\r\n'
+    '[flood]\r\n'
+    'spread = false\r\n'
+)
+
+
+def _without_grade(text: str) -> str:
+    return "".join(line for line in text.splitlines(keepends=True)
+                   if not line.startswith(("difficulty = ", "topics = ")))
+
+
+def test_write_grade_adds_two_lines_and_keeps_every_other_byte():
+    out = write_grade(TRICKY, Grade(2, ("base", "road")))
+    added = [line for line in out.splitlines(keepends=True) if line not in TRICKY.splitlines(keepends=True)]
+    assert added == ["difficulty = 2\r\n", 'topics = ["base", "road"]\r\n']
+    assert out.replace("".join(added), "", 1) == TRICKY
+    assert out.index("difficulty = 2") < out.index("explanation")  # the grade sits before the prose
+    q = parse(out).question
+    assert (q.difficulty, q.topics, q.explanation) == (2, ("base", "road"), parse(TRICKY).question.explanation)
+
+
+def test_write_grade_replaces_an_old_grade_in_place():
+    once = write_grade(TRICKY, Grade(2, ("base",)))
+    spread = once.replace('topics = ["base"]', 'topics = [\r\n  "base",\r\n]')  # a hand-written list
+    twice = write_grade(spread, Grade(4, ("river", "flood")))
+    assert twice == once.replace("difficulty = 2", "difficulty = 4").replace('["base"]', '["river", "flood"]')
+
+
+def test_write_grade_refuses_a_file_without_a_question_table():
+    with pytest.raises(CarcnbError, match="no \\[question\\] table"):
+        write_grade(position_text("0,0 D 0"), Grade(1, ("base",)))
+
+
+@pytest.mark.parametrize("path", sorted(PUZZLES.rglob("*.toml"))[::6], ids=lambda p: p.name)
+def test_grading_a_collection_file_changes_only_its_grade(tmp_path, path):
+    text = _without_grade(path.read_text(encoding="utf-8"))
+    copy = tmp_path / path.name
+    copy.write_bytes(text.encode("utf-8"))
+    g, changed = grade_file(copy)
+    assert changed
+    graded = copy.read_bytes().decode("utf-8")
+    assert _without_grade(graded) == text
+    assert graded == path.read_text(encoding="utf-8")  # the committed grade is the engine's
+    assert grade_file(copy) == (g, False)  # grading again writes nothing
+
+
+def test_the_grade_is_deterministic(tmp_path):
+    path = PUZZLES / "disasters" / "meteor-point-beside.toml"
+    copy = tmp_path / "elsewhere.toml"
+    copy.write_bytes(path.read_bytes())
+    assert grade(load(path)) == grade(load(path)) == grade(load(copy))
+
+
+def test_topics_name_the_rules_in_play_the_scoring_and_the_rulings_that_change_the_answer():
+    assert grade(load(PUZZLES / "base" / "farm-edition-second.toml")).topics == (
+        "base", "city", "farms", "scoring.edition")
+    meteor = grade(load(PUZZLES / "disasters" / "meteor-king-adjacency.toml")).topics
+    assert meteor[0] == "meteor" and "placement" in meteor and "meteor.adjacency" in meteor
+    assert grade(load(PUZZLES / "base" / "river-count-no-u-turn.toml")).topics == ("river",)
+
+
+def test_difficulty_grows_with_the_lines_to_read():
+    # One legal line (U can only continue the road) is the easiest; a meteor with replies is hard.
+    easy = parse(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}))
+    assert grade(easy).difficulty <= 2
+    hard = grade(load(PUZZLES / "disasters" / "meteor-point-beside.toml")).difficulty
+    simple = grade(load(PUZZLES / "ferries" / "deny-by-moving.toml")).difficulty
+    assert 1 <= simple < hard <= 5
+
+
+def _check(capsys, path) -> tuple[int, str]:
+    code = main(["check", str(path)])
+    return code, capsys.readouterr().out
+
+
+def test_check_reports_a_missing_and_a_stale_grade(tmp_path, capsys):
+    path = tmp_path / "p.toml"
+    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    code, out = _check(capsys, path)
+    assert code == 1 and out.startswith("FAIL") and f"no grade (difficulty and topics): run carcnb grade {path}" in out
+    grade_file(path)
+    assert _check(capsys, path)[0] == 0
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('topics = ["base"]', 'topics = ["meteor"]'), encoding="utf-8")
+    code, out = _check(capsys, path)
+    assert code == 1 and "stale grade" in out and "file says difficulty 2, topics meteor;" in out
+    assert f"run carcnb grade {path}" in out
+
+
+def test_grade_command_grades_directories_and_reports_failures(tmp_path, capsys):
+    good = tmp_path / "set" / "good.toml"
+    good.parent.mkdir()
+    good.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    (tmp_path / "set" / "plain.toml").write_text(position_text("0,0 D 0"), encoding="utf-8")
+    code = main(["grade", str(tmp_path / "set")])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 1
+    assert out[0].startswith("graded") and "good.toml" in out[0] and "topics base" in out[0]
+    assert out[1].startswith("FAIL") and "plain.toml" in out[1] and "only puzzles are graded" in out[1]
+    assert out[-1] == "1 graded (1 changed), 1 failed"
+    assert main(["grade", str(good)]) == 0
+    assert capsys.readouterr().out.startswith("same")

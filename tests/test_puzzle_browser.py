@@ -1,0 +1,191 @@
+"""The puzzle browser without a browser: topics, filters, next and previous, solved marks kept in the
+progress file, and problems that are messages rather than exceptions."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from carcnb.errors import CarcnbError
+from carcnb.position import load
+from carcnb.progress import Progress
+from carcnb.puzzleboard import BrowserModel
+from carcnb.puzzleboard.listing import read_collection, topics_of
+from conftest import position_from_text
+
+ROOT = Path(__file__).resolve().parents[1]
+PICKED = ["base/road-loop.toml", "base/count-crossroads.toml", "base/river-count-no-u-turn.toml",
+          "disasters/meteor-point-beside.toml", "disasters/earthquake-meteor-none.toml",
+          "ferries/steal-by-moving.toml"]
+
+
+@pytest.fixture
+def shelf(tmp_path: Path) -> Path:
+    """A small collection: six puzzles from the repository's, in their folders."""
+    root = tmp_path / "puzzles"
+    for key in PICKED:
+        (root / key).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "puzzles" / key, root / key)
+    return root
+
+
+@pytest.fixture
+def browser(shelf: Path, tmp_path: Path) -> BrowserModel:
+    return BrowserModel(shelf, progress=tmp_path / "data" / "progress.json")
+
+
+def solve_final(browser: BrowserModel) -> None:
+    """Answer the open final puzzle with the totals its file gives (which `carcnb check` verifies)."""
+    board = browser.board
+    assert board.kind == "final"
+    assert board.check(dict(board.position.question.answer)).right
+
+
+def test_topics_come_from_the_rules_a_puzzle_shows():
+    assert topics_of(position_from_text("0,0 D 0")) == ("base",)
+    assert topics_of(position_from_text("0,0 R1 0", sets=["river"])) == ("river",)
+    meteor = position_from_text("0,0 D 0\n1,0 U 90", sets=["disasters"], hand="MT")
+    assert topics_of(meteor) == ("meteor",)
+    quake_and_ferry = position_from_text("0,0 D 0\n1,0 FA 0 ferry:E-W", sets=["disasters", "ferries"],
+                                         rulings={"earthquake.timing": "on_place"})
+    assert topics_of(quake_and_ferry) == ("earthquake", "ferries", "combinations")
+    assert topics_of(position_from_text("0,0 D 0", sets=["disasters"]), "disasters/tornado-steps.toml") == (
+        "tornado",)
+
+
+def test_a_graded_puzzle_adds_its_topics_after_the_rule_areas():
+    p = position_from_text("0,0 D 0", {"kind": "count", "answer": 2, "difficulty": 2,
+                                       "topics": ["cropcircles", "road", "meteor.adjacency"]}, hand="U")
+    assert topics_of(p) == ("crop circles", "road", "meteor.adjacency")
+
+
+def test_the_list_holds_every_puzzle_with_its_topics(browser: BrowserModel):
+    assert sorted(e.key for e in browser.entries) == sorted(PICKED)
+    topics = dict(browser.topics())
+    assert {t: topics[t] for t in ("base", "river", "earthquake", "meteor", "ferries", "combinations")} == {
+        "base": 2, "river": 1, "earthquake": 1, "meteor": 2, "ferries": 1, "combinations": 1}
+    order = [t for t, _ in browser.topics()]
+    assert order[:2] == ["base", "river"]
+    rulings = [t for t in order if "." in t]
+    assert rulings and order[-len(rulings):] == rulings  # the rulings a puzzle turns on come last
+    assert browser.current is not None and browser.board is not None  # the first puzzle is open
+    assert browser.messages == [f"no progress kept yet: solved puzzles will be remembered in "
+                                f"{browser.progress.path}"]
+
+
+def test_filter_by_topic_and_step_through(browser: BrowserModel):
+    browser.set_topic("meteor")
+    keys = [e.key for e in browser.visible()]
+    assert sorted(keys) == ["disasters/earthquake-meteor-none.toml", "disasters/meteor-point-beside.toml"]
+    meteor = "disasters/meteor-point-beside.toml"
+    assert browser.current.key == keys[0]  # the open puzzle was not a meteor one: the first listed opens
+    assert browser.next() and browser.current.key == keys[1]
+    assert browser.board.kind == ("best" if keys[1] == meteor else "final")
+    assert not browser.next() and "last puzzle" in browser.status
+    assert browser.previous() and browser.current.key == keys[0]
+    assert not browser.previous() and "first puzzle" in browser.status
+    with pytest.raises(CarcnbError, match="unknown topic 'volcano'"):
+        browser.set_topic("volcano")
+
+
+def test_solving_marks_the_puzzle_and_the_mark_is_there_next_time(browser: BrowserModel, shelf: Path):
+    assert browser.open("base/road-loop.toml")
+    entry = browser.current
+    assert browser.mark(entry) is None and browser.label(entry).startswith("· ")
+    solve_final(browser)
+    assert browser.mark(entry) == "solved" and browser.label(entry).startswith("✓ ")
+    assert browser.summary().startswith("1 of 6 puzzles solved")
+    tomorrow = BrowserModel(shelf, progress=browser.progress.path)
+    assert tomorrow.mark(next(e for e in tomorrow.entries if e.key == "base/road-loop.toml")) == "solved"
+
+
+def test_unsolved_only_hides_solved_puzzles(browser: BrowserModel):
+    browser.open("base/road-loop.toml")
+    solve_final(browser)
+    browser.set_unsolved_only(True)
+    assert "base/road-loop.toml" not in [e.key for e in browser.visible()]
+    assert len(browser.visible()) == 5
+    assert browser.current.key != "base/road-loop.toml"
+
+
+def test_a_reveal_first_marks_revealed_not_solved(browser: BrowserModel):
+    browser.open("base/road-loop.toml")
+    browser.board.reveal()
+    assert browser.mark(browser.current) == "revealed"
+    browser.board.try_again()
+    solve_final(browser)
+    assert browser.mark(browser.current) == "revealed"  # seen the answer this time: not counted as solved
+
+
+def test_difficulty_filter_lists_the_easiest_first(browser: BrowserModel):
+    levels = [e.difficulty for e in browser.visible()]
+    assert levels == sorted(levels) and all(1 <= d <= 5 for d in levels)  # every shipped puzzle is graded
+    hardest = max(levels)
+    browser.set_difficulty(hardest)
+    assert browser.visible() and all(e.difficulty == hardest for e in browser.visible())
+    assert browser.current.difficulty == hardest and "★" * hardest in browser.label(browser.current)
+    browser.set_difficulty(None)
+    assert len(browser.visible()) == len(PICKED)
+    with pytest.raises(CarcnbError, match="expected 1 to 5"):
+        browser.set_difficulty(9)
+
+
+def test_a_bad_file_is_a_message_not_an_exception(shelf: Path, tmp_path: Path):
+    (shelf / "base" / "broken.toml").write_text('format = "carcnb/1"\nplayers = ["red", "red"]\n', encoding="utf-8")
+    (shelf / "base" / "no-question.toml").write_text('format = "carcnb/1"\nplayers = ["red", "blue"]\n',
+                                                     encoding="utf-8")
+    browser = BrowserModel(shelf, progress=tmp_path / "progress.json")
+    assert len(browser.entries) == 6
+    problems = read_collection(shelf).problems
+    assert any("broken.toml:2" in p and "players" in p for p in problems)
+    assert any("no-question.toml" in p and "not a puzzle" in p for p in problems)
+    assert any("2 file(s)" in m and "could not be read" in m for m in browser.messages)
+
+
+def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_path: Path):
+    path = tmp_path / "progress.json"
+    path.write_text("{broken", encoding="utf-8")
+    browser = BrowserModel(shelf, progress=path)
+    assert any("could not read the progress file" in m for m in browser.messages)
+    assert all(browser.mark(e) is None for e in browser.entries)
+    browser.open("base/road-loop.toml")
+    solve_final(browser)
+    assert Progress.load(path).solved("base/road-loop.toml")
+    assert (tmp_path / "progress.json.broken").read_text(encoding="utf-8") == "{broken"
+
+
+def test_no_collection_is_a_clear_error(tmp_path: Path):
+    with pytest.raises(CarcnbError, match="no puzzle collection at"):
+        BrowserModel(tmp_path / "nowhere")
+
+
+def test_the_shipped_collection_is_the_default(tmp_path: Path):
+    browser = BrowserModel(progress=tmp_path / "progress.json")
+    assert browser.collection.root == (ROOT / "puzzles").resolve()
+    assert len(browser.entries) == len(list((ROOT / "puzzles").rglob("*.toml"))) and not browser.collection.problems
+
+
+def test_the_browser_widget_picks_solves_and_marks(shelf: Path, tmp_path: Path):
+    from carcnb.puzzleboard import PuzzleBrowser
+
+    view = PuzzleBrowser(shelf, progress=tmp_path / "progress.json")
+    assert view.list.value == view.model.current.key and view.board.model is view.model.board
+    view.list.value = "base/road-loop.toml"
+    board = view.board
+    assert board.model.position.path.endswith("road-loop.toml")
+    for color, points in answer_of("base/road-loop.toml"):
+        board.boxes[color].value = str(points)
+    board.check_button.click()
+    label = dict((key, text) for text, key in view.list.options)["base/road-loop.toml"]
+    assert label.startswith("✓ ") and view.summary.value.startswith("1 of 6 puzzles solved")
+    view.topic.value = "meteor"
+    assert {key for _, key in view.list.options} == {"disasters/earthquake-meteor-none.toml",
+                                                   "disasters/meteor-point-beside.toml"}
+    first = view.list.value
+    view.next_button.click()
+    assert view.list.value != first and view.board is not board
+
+
+def answer_of(key: str) -> tuple:
+    return load(ROOT / "puzzles" / key).question.answer

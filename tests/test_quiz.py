@@ -1,0 +1,182 @@
+"""``carcnb quiz``: the verdict on one answer (exit 0 / 1 / 2), and the interactive session fed through stdin."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from carcnb.cli import main
+from carcnb.collection import puzzle_root
+
+from conftest import position_text
+
+# final: red's knight in the closed city D + E (2 tiles, 4 points), blue's thief on D's road (1 point)
+FINAL = position_text("0,0 D 0 red@N blue@E\n0,1 E 180", {
+    "kind": "final", "answer": {"red": 9, "blue": 1}, "explanation": "The city scores 4, the road 1."},
+    title="A small city and a road", scores={"red": 5})
+# count: U beside a lone D: east and west (road to road), south (field to field), two rotations each
+COUNT = position_text("0,0 D 0", {"kind": "count", "answer": 6}, hand="U")
+# best: K at 0,2 turned 180 closes D-F-K (3 tiles and a pennant) with red's knight deployed on it: 8
+BEST = position_text("0,0 D 0\n0,1 F 270", {
+    "kind": "best", "answer": {"line": ["place 0,2 180", "deploy 0,2 S"], "value": 8},
+    "explanation": "Close the city and stand in it: 8."}, title="Close it and claim it", hand="K")
+
+
+@pytest.fixture
+def puzzles(tmp_path) -> Path:
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    for name, text in (("a-final.toml", FINAL), ("b-count.toml", COUNT), ("c-best.toml", BEST)):
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple[int, str, str]:
+    if stdin is not None:
+        monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ----- --answer --------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, answer", [("a-final.toml", "blue=1 red=9"), ("b-count.toml", "6"),
+                                          ("c-best.toml", "place 0,2 180; deploy 0,2 S")])
+def test_a_right_answer_exits_0_and_then_shows_the_explanation(puzzles, capsys, name, answer):
+    code, out, err = run(capsys, "quiz", str(puzzles / name), "--answer", answer)
+    assert (code, err) == (0, "")
+    assert out.startswith("Right!\n")
+
+
+def test_the_explanation_follows_a_right_answer_only(puzzles, capsys):
+    _, right, _ = run(capsys, "quiz", str(puzzles / "c-best.toml"), "--answer", "place 0,2 180; deploy 0,2 S")
+    assert "Close the city and stand in it: 8." in right
+    code, wrong, _ = run(capsys, "quiz", str(puzzles / "c-best.toml"), "--answer", "place 0,2 180; pass")
+    assert code == 1 and "Close the city" not in wrong
+
+
+@pytest.mark.parametrize("name, answer, says", [
+    ("a-final.toml", "red=9 blue=2", "Blue: 2 is too high."),
+    ("b-count.toml", "5", "There are more than 5"),
+    ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); the best "
+                                           "line reaches 8."),
+    ("c-best.toml", "place 9,9 0", "Action 1, 'place 9,9 0', is not legal here"),
+    ("c-best.toml", "place 0,2 180", "The line is not complete"),
+])
+def test_a_wrong_answer_exits_1_and_says_what_is_wrong(puzzles, capsys, name, answer, says):
+    code, out, err = run(capsys, "quiz", str(puzzles / name), "--answer", answer)
+    assert (code, err) == (1, "")
+    assert out.startswith("Not quite.\n") and says in out
+
+
+@pytest.mark.parametrize("name, answer, form", [
+    ("a-final.toml", "red=9", "e.g. 'red=18 blue=11'"),
+    ("b-count.toml", "six", "e.g. '7'"),
+    ("c-best.toml", "place 0,2", "e.g. 'place 1,-2 180; deploy 1,-2 N'"),
+])
+def test_a_malformed_answer_exits_2_showing_the_expected_form(puzzles, capsys, name, answer, form):
+    code, out, err = run(capsys, "quiz", str(puzzles / name), "--answer", answer)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"carcnb quiz: {puzzles / name}: ") and form in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--answer", "1"], "--answer needs the puzzle file"),
+    (["DIR", "--answer", "1"], "is a directory"),
+    (["NOPE", "--answer", "1"], "no such file"),
+    (["PLAIN", "--answer", "1"], "no [question] in the file"),
+])
+def test_bad_input_exits_2(puzzles, capsys, argv, says):
+    (puzzles / "plain.toml").write_text(position_text("0,0 D 0"), encoding="utf-8")
+    names = {"DIR": str(puzzles), "NOPE": str(puzzles / "nope.toml"), "PLAIN": str(puzzles / "plain.toml")}
+    code, out, err = run(capsys, "quiz", *[names.get(a, a) for a in argv])
+    assert (code, out) == (2, "") and says in err
+
+
+# ----- the interactive session -------------------------------------------------------------------------------
+def test_a_session_writes_the_picture_asks_in_words_and_checks_answers(puzzles, tmp_path, capsys, monkeypatch):
+    pictures = tmp_path / "pictures"
+    code, out, err = run(capsys, "quiz", str(puzzles / "a-final.toml"), "--picture-dir", str(pictures),
+                         stdin="red=8 blue=1\nred=9 blue=1\n", monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    picture = pictures / "001-a-final.png"
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert f"Picture: {picture}" in out
+    assert "Puzzle 1 of 1: A small city and a road" in out
+    assert "The game ends now. With the points scored so far (red 5, blue 0), what is each player's total?" in out
+    before, after = out.split("Right!")
+    assert "Red: 8 is too low." in before and "Try again" in before
+    assert "The city scores 4, the road 1." not in before  # the explanation only after the answer
+    assert "The city scores 4, the road 1." in after
+    assert out.rstrip().endswith("Solved 1 of 1.")
+
+
+def test_hints_one_at_a_time_then_reveal_then_the_next_puzzle(puzzles, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
+                       stdin="hint\nhint\nhint\nhint\nreveal\nquit\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Hint 1 of 4: Every follower still on the board scores now" in out
+    assert "Hint 2 of 4: What scores here: 1 city, 1 road." in out
+    assert "Hint 4 of 4: The biggest single score here is a completed city worth 4 points." in out
+    assert out.index("Hint 4 of 4") < out.index("Answer: Final totals: red 9, blue 1.")
+    assert "  city       4  red" in out  # the breakdown
+    assert out.index("Answer: Final totals") < out.index("The city scores 4, the road 1.")
+    assert "Puzzle 2 of 3" in out and "How many legal placements does U have here?" in out
+    assert "Puzzle 3 of 3" not in out  # quit
+    assert out.rstrip().endswith("Solved 0 of 3, 1 revealed.")
+
+
+def test_next_skips_and_a_syntax_error_shows_the_form_and_asks_again(puzzles, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
+                       stdin="next\nsix\n6\nplace 0,2 180; deploy 0,2 S\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert "'six' is not a count\n  expected a whole number, e.g. '7'" in out
+    assert "Red has drawn K. Where should red place it, and with which follower?" in out
+    assert out.count("Right!") == 2
+    assert "Close the city and stand in it: 8." in out
+    assert out.rstrip().endswith("Solved 2 of 3.")
+
+
+def test_puzzles_that_cannot_be_played_are_skipped_with_the_reason(puzzles, tmp_path, capsys, monkeypatch):
+    (puzzles / "0-broken.toml").write_text(position_text("0,0 D 0\n0,1 D 0", {"kind": "count", "answer": 1},
+                                                         hand="E"), encoding="utf-8")  # city faces field
+    (puzzles / "0-unreadable.toml").write_text("format = 1\n", encoding="utf-8")
+    nothing = {"kind": "best", "answer": {"line": ["pass"], "value": 0}}  # no tile in hand: nothing to decide
+    (puzzles / "0-nothing.toml").write_text(position_text("0,0 D 0", nothing), encoding="utf-8")
+    code, out, err = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path), stdin="pass\nquit\n",
+                         monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    assert f"Skipping {puzzles / '0-broken.toml'}: position has problems:" in out and "edge-mismatch" in out
+    assert f"Skipping {puzzles / '0-unreadable.toml'}: " in out and 'expected format = "carcnb/1"' in out
+    assert "This puzzle cannot be played: " in out and "nothing to decide" in out
+    assert "Puzzle 4 of 6: A small city and a road" in out  # on to the next one
+
+
+def test_end_of_input_ends_the_session_cleanly(puzzles, tmp_path, capsys, monkeypatch):
+    code, out, err = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path), stdin="hint\n",
+                         monkeypatch=monkeypatch)
+    assert (code, err) == (0, "")
+    assert out.rstrip().endswith("Solved 0 of 3.")
+
+
+def test_ctrl_c_ends_the_session_cleanly(puzzles, tmp_path, capsys, monkeypatch):
+    class Interrupted(io.StringIO):
+        def readline(self, *args) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr("sys.stdin", Interrupted())
+    code = main(["quiz", str(puzzles / "b-count.toml"), "--picture-dir", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert out.rstrip().endswith("Solved 0 of 1.")
+
+
+def test_without_a_path_the_shipped_collection_is_played(tmp_path, capsys, monkeypatch):
+    shipped = sorted(puzzle_root().rglob("*.toml"))
+    assert shipped
+    code, out, _ = run(capsys, "quiz", "--picture-dir", str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert f"Puzzle 1 of {len(shipped)}:" in out and f"({shipped[0]})" in out
+    assert (tmp_path / f"001-{shipped[0].stem}.png").exists()

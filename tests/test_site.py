@@ -1,0 +1,84 @@
+"""The static site's parts: links made page links, widgets frozen to their last state, a small notebook built
+into a page that loads nothing, and the command's exit codes."""
+from __future__ import annotations
+
+import json
+import re
+
+import ipywidgets as w
+import nbformat
+import pytest
+
+from carcnb.cli import main
+from carcnb.site import SiteError, build_site
+from carcnb.site.build import title_and_summary, to_page_links
+from carcnb.site.snapshot import snapshot, static_html
+
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082")
+
+
+def test_links_to_notebooks_become_links_to_pages():
+    assert to_page_links("see [05-meteor](05-meteor.ipynb) and [x](06-tornado.ipynb#top)") == \
+        "see [05-meteor](05-meteor.html) and [x](06-tornado.html#top)"
+    assert to_page_links('<a href="05-meteor.ipynb">') == '<a href="05-meteor.html">'
+    assert to_page_links("[a](https://example.org/a.ipynb) [b](/abs/b.ipynb)") == \
+        "[a](https://example.org/a.ipynb) [b](/abs/b.ipynb)"
+
+
+def test_a_widget_is_frozen_to_its_pictures_and_text():
+    board = w.VBox([w.Image(value=PNG, format="png"), w.HTML("<b>red to move</b>"),
+                    w.HBox([w.Button(description="undo"), w.Dropdown(options=["place 0,1 0"], description="decision")]),
+                    w.Label("hidden", layout=w.Layout(display="none")),
+                    w.Accordion(children=[w.Label("inside")], titles=("sets and rulings",))])
+    shown = static_html(board)
+    assert 'src="data:image/png;base64,' in shown and "<b>red to move</b>" in shown
+    assert "<button disabled>undo</button>" in shown and "<option>place 0,1 0</option>" in shown
+    assert "hidden" not in shown and "sets and rulings" in shown and "inside" not in shown
+    assert re.search(r"<figure class=\"carcnb-widget\".*<figcaption", snapshot(board))
+
+
+def test_a_page_title_and_its_first_sentence():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# The Meteor\n\nIt falls. Then more.")])
+    assert title_and_summary(nb) == ("The Meteor", "It falls.")
+
+
+def _notebook(path, *cells):
+    nb = nbformat.v4.new_notebook(cells=list(cells))
+    nbformat.write(nb, path)
+    return path
+
+
+def test_a_notebook_becomes_a_page_with_its_pictures_and_widgets_and_nothing_from_outside(tmp_path):
+    page = _notebook(tmp_path / "01-page.ipynb",
+                     nbformat.v4.new_markdown_cell("# A page\n\nOn to [the next](02-next.ipynb)."),
+                     nbformat.v4.new_code_cell('from carcnb.explain import example, picture\n'
+                                               'picture(example("tour"), "the tour board")'),
+                     nbformat.v4.new_code_cell('import ipywidgets as w\nb = w.Button(description="before")\nb'),
+                     nbformat.v4.new_code_cell('b.description = "after"'))
+    lines = []
+    written = build_site([page], tmp_path / "site", progress=lines.append)
+    assert [p.name for p in written] == ["01-page.html", "index.html"]
+    html = written[0].read_text(encoding="utf-8")
+    assert "<script" not in html and not re.search(r'(src|href)="https?:', html)
+    assert 'href="02-next.html"' in html and "picture(" not in html
+    assert "<figcaption" in html and "the tour board" in html
+    assert re.search(r"<button disabled[^>]*>after</button>", html) and "widget-view+json" not in html
+    index = written[1].read_text(encoding="utf-8")
+    assert 'href="01-page.html"' in index and "A page" in index
+    assert lines[0].startswith("[1/1] 01-page.ipynb ->") and lines[-1].startswith("index ->")
+
+
+def test_the_command_exits_1_when_a_notebook_fails_and_2_on_bad_input(tmp_path, capsys):
+    bad = _notebook(tmp_path / "bad.ipynb", nbformat.v4.new_markdown_cell("# Bad"), nbformat.v4.new_code_cell("1 / 0"))
+    assert main(["site", str(bad), "-o", str(tmp_path / "site")]) == 1
+    assert re.search(r"bad.ipynb: cell 1 failed:(.|\n)*ZeroDivisionError", capsys.readouterr().err)
+    assert main(["site", str(tmp_path / "missing.ipynb"), "-o", str(tmp_path / "site")]) == 2
+    assert "no such notebook" in capsys.readouterr().err
+    assert main(["site", str(tmp_path / "empty-folder-does-not-exist"), "-o", str(tmp_path / "s")]) == 2
+    (tmp_path / "text.ipynb").write_text("not json", encoding="utf-8")
+    assert main(["site", str(tmp_path / "text.ipynb"), "-o", str(tmp_path / "site")]) == 2
+    assert "not a readable notebook" in capsys.readouterr().err
+    with pytest.raises(SiteError, match="no notebooks to build"):
+        build_site([], tmp_path / "site")
+    assert json.loads(bad.read_text(encoding="utf-8"))["cells"][1]["outputs"] == []  # the source is untouched
