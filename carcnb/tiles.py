@@ -35,24 +35,17 @@ class Segment:
     cities: tuple[int, ...] = ()  # for fields: indices of the city segments they touch
     sides: tuple[int, ...] = ()  # the sides whose centre (road/river/city) or halves (field) it holds
     ends: int = field(init=False, repr=False, compare=False)  # open ends of a road, city or river segment
+    # the port that names this segment in notation: the first of its ports, edge centres first
+    anchor: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ends", len(self.sides) if self.kind in CONNECTING else 0)
+        centres = sorted(p for p in self.ports if p % 3 == 1)
+        object.__setattr__(self, "anchor", centres[0] if centres else min(self.ports))
 
     @property
     def edge_ports(self) -> tuple[int, ...]:
         return tuple(sorted(p for p in self.ports if p != CENTRE))
-
-    @property
-    def anchor(self) -> int:
-        """The port that names this segment in notation: the first of its ports, edge centres first."""
-        return _anchor(self.ports)
-
-
-@cache
-def _anchor(ports: frozenset[int]) -> int:
-    centres = sorted(p for p in ports if p % 3 == 1)
-    return centres[0] if centres else min(ports)
 
 
 @dataclass(frozen=True)

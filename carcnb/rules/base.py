@@ -37,23 +37,23 @@ def begin_turn(state: GameState) -> None:
 
 
 def draw_or_end(state: GameState) -> None:
-    state.push([DrawStep() if state.pile_stage() else FinalStep()])
+    state.push((_DRAW,) if state.pile_stage() else (_FINAL,))
 
 
 def discard_and_redraw(state: GameState) -> None:
     """The tile in hand leaves the game and the player draws again (or the game ends)."""
-    state.j.setattr(state, "hand", None)
-    state.j.setattr(state, "todo", ())
+    state.hand = None
+    state.todo = ()
     draw_or_end(state)
 
 
-def turn_steps(state: GameState) -> list[Step]:
+def turn_steps(state: GameState) -> list[Step] | tuple[Step, ...]:
     tile = state.hand_tile
     for hook in state.hooks("turn_steps"):
         steps = hook(state, tile)
         if steps is not None:
             return steps
-    return [PlaceStep(), DeployStep(), ScoreStep(), EndTurnStep()]
+    return _TURN
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class DrawStep(Step):
     def apply(self, state: GameState, action: Action) -> None:
         assert isinstance(action, Draw)
         state.take_from_pile(action.tile)
-        state.j.setattr(state, "hand", action.tile)
+        state.hand = action.tile
         state.push(turn_steps(state))
 
 
@@ -89,14 +89,13 @@ class PlaceStep(Step):
         return places(found) if found else [Discard()]
 
     def apply(self, state: GameState, action: Action) -> None:
-        j = state.j
         if isinstance(action, Discard):
             discard_and_redraw(state)
             return
         assert isinstance(action, Place)
         state.board.put(action.pos, state.hand_tile, action.rot)
-        j.setattr(state, "placed", action.pos)
-        j.setattr(state, "hand", None)
+        state.placed = action.pos
+        state.hand = None
         for after_place in state.hooks("after_place"):
             state.push(after_place(state, action.pos))
 
@@ -128,7 +127,8 @@ class DeployStep(Step):
         nodes = deploy_targets(state, pos, state.active)
         segments = state.board.tiles[pos].orient.segments
         acts: list[Action] = [deploy(pos, port) for port in sorted(segments[i].anchor for _, i in nodes)]
-        return acts + [Pass()]
+        acts.append(_PASS)
+        return acts
 
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Deploy):
@@ -195,9 +195,8 @@ class ScoreStep(Step):
 @dataclass(frozen=True)
 class EndTurnStep(Step):
     def run(self, state: GameState) -> None:
-        j = state.j
-        j.setattr(state, "placed", None)
-        j.setattr(state, "turn", (state.turn + 1) % len(state.players))
+        state.placed = None
+        state.turn = (state.turn + 1) % len(state.players)
         begin_turn(state)
 
 
@@ -240,3 +239,8 @@ def apply_final(state: GameState) -> list[ScoreRow]:
 class FinalStep(Step):
     def run(self, state: GameState) -> None:
         apply_final(state)
+
+
+# The steps and the action without fields are values: one of each serves every turn.
+_TURN = (PlaceStep(), DeployStep(), ScoreStep(), EndTurnStep())
+_DRAW, _FINAL, _PASS = DrawStep(), FinalStep(), Pass()

@@ -169,8 +169,8 @@ class FloodStep(Step):
         rules = state.module(FloodRules)
         return_followers(state, action.pos, rules.lost)
         state.board.replace(action.pos, catalogue()["FL"])
-        state.j.setattr(state, "placed", action.pos)
-        state.j.setattr(state, "hand", None)
+        state.placed = action.pos
+        state.hand = None
         state.set_ext("flood_at", action.pos)
         state.set_ext("flood_by", state.turn)
         if rules.cloisters_beside:
