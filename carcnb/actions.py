@@ -55,6 +55,22 @@ def places(triples: list[tuple[int, int, int]]) -> list[Place]:
         return [cache[t] for t in triples]
 
 
+_PLACES_AT: dict[tuple[int, int, tuple[int, ...]], tuple[Place, ...]] = {}
+
+
+def places_at(groups: list[tuple[int, int, tuple[int, ...]]]) -> list[Place]:
+    """Shared ``Place`` values for positions with their rotations, ``(x, y, rotations)``, in order."""
+    cache = _PLACES_AT
+    out: list[Place] = []
+    for group in groups:
+        found = cache.get(group)
+        if found is None:
+            x, y, rots = group
+            found = cache[group] = tuple(places([(x, y, r) for r in rots]))
+        out += found
+    return out
+
+
 @dataclass(frozen=True, order=True)
 class Discard(Action):
     def __str__(self) -> str:

@@ -16,6 +16,14 @@ from .journal import Journal
 from .tiles import CONNECTING, Orientation, Segment, TileType
 
 
+Placements = tuple[int, int, tuple[int, ...]]  # a position and the rotations that may go there
+
+
+def expand(groups: list[Placements]) -> list[tuple[int, int, int]]:
+    """Placements by position as single (x, y, rot) placements, in the same order."""
+    return [(x, y, r) for x, y, rots in groups for r in rots]
+
+
 _WEIGHT = (1, 6, 36, 216)  # constraint key digit per side (base 6, see tiles.EDGE_CODE)
 _FACING = tuple(_WEIGHT[(side + 2) % 4] for side in range(4))  # the digit a tile's side sets across it
 
@@ -66,10 +74,15 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
+        return expand(self.placement_groups(tile))
+
+    def placement_groups(self, tile: TileType) -> list[Placements]:
+        """Every position where ``tile`` touches the board and matches every touching edge, with the rotations
+        that match there: ``(x, y, rotations)``, sorted."""
         fits = tile.fits
         found = [(x, y, rots) for (x, y), key in self.open.items() if (rots := fits[key])]
         found.sort()  # by position: each comes once
-        return [(x, y, r) for x, y, rots in found for r in rots]
+        return found
 
     def put(self, pos: Pos, tile: TileType, rot: int) -> None:
         """Place a tile on an empty position (no legality check: ``fits`` is the check) and connect its

@@ -6,6 +6,7 @@ The board keeps a union-find over segment nodes ``(pos, segment index)``; each r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from .geometry import Pos
@@ -105,7 +106,7 @@ class Feature:
     pennants: int
     followers: tuple[Follower, ...]
 
-    @property
+    @cached_property
     def tiles(self) -> tuple[Pos, ...]:
         """The positions the feature covers, each once even when it crosses a tile twice."""
         return tuple(sorted({pos for pos, _ in self.nodes}))

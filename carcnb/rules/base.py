@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, places
+from ..actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, places_at
+from ..board import Placements, expand
 from ..features import Feature, Node
 from ..geometry import AROUND
 from ..scoring import ScoreRow, score_completed, score_fields, score_unfinished
@@ -72,11 +73,17 @@ class DrawStep(Step):
 
 
 def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
+    """The legal (x, y, rot) placements of the tile in hand, sorted."""
+    return expand(placement_groups(state))
+
+
+def placement_groups(state: GameState) -> list[Placements]:
+    """The legal placements of the tile in hand by position: ``(x, y, rotations)``, sorted."""
     tile = state.hand_tile
-    places = state.board.placements(tile)
+    found = state.board.placement_groups(tile)
     for hook in state.hooks("filter_placements"):
-        places = hook(state, tile, places)
-    return places
+        found = hook(state, tile, found)
+    return found
 
 
 @dataclass(frozen=True)
@@ -85,8 +92,7 @@ class PlaceStep(Step):
         return state.turn
 
     def legal(self, state: GameState) -> list[Action]:
-        found = legal_placements(state)
-        return places(found) if found else [Discard()]
+        return places_at(placement_groups(state)) or [_DISCARD]
 
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Discard):
@@ -243,4 +249,4 @@ class FinalStep(Step):
 
 # The steps and the action without fields are values: one of each serves every turn.
 _TURN = (PlaceStep(), DeployStep(), ScoreStep(), EndTurnStep())
-_DRAW, _FINAL, _PASS = DrawStep(), FinalStep(), Pass()
+_DRAW, _FINAL, _PASS, _DISCARD = DrawStep(), FinalStep(), Pass(), Discard()

@@ -18,7 +18,7 @@ from ..tiles import catalogue
 from . import RuleModule
 
 if TYPE_CHECKING:
-    from ..board import Board
+    from ..board import Board, Placements
     from ..state import GameState
 
 
@@ -111,7 +111,7 @@ class FloodRules(RuleModule):
         board = state.board
         add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
-    def filter_placements(self, state: GameState, tile, placements):
+    def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
         under = set(covered(state.board))
         if not under or self.covered_empty:
             return placements
