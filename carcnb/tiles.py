@@ -59,12 +59,12 @@ class Orientation:
     port_segment: tuple[int, ...]  # port -> segment index, -1 where none
     # per side: (own segment, the port across the edge, whether the link joins two ends of a road/city/river)
     links: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
+    cloister: int = field(init=False, repr=False)  # the index of the cloister segment, or -1
 
-    @property
-    def cloister(self) -> int:
-        """The index of the cloister segment, or -1."""
-        return self.port_segment[CENTRE] if self.port_segment[CENTRE] >= 0 and \
-            self.segments[self.port_segment[CENTRE]].kind == "cloister" else -1
+    def __post_init__(self) -> None:
+        centre = self.port_segment[CENTRE]
+        object.__setattr__(self, "cloister", centre if centre >= 0 and self.segments[centre].kind == "cloister"
+                           else -1)
 
 
 @dataclass(frozen=True, eq=False)
