@@ -35,7 +35,7 @@ class Solution:
 
 def objective(gains: Values, seat: int) -> int:
     """A player's own gain minus the best opponent's."""
-    others = [g for i, g in enumerate(gains) if i != seat]
+    others = gains[:seat] + gains[seat + 1:]
     return gains[seat] - (max(others) if others else 0)
 
 
@@ -47,9 +47,11 @@ class Solver:
         self.nodes = 0
         self.node_limit = node_limit
 
-    def value(self) -> Values:
+    def value(self, seat: int | None = None) -> Values:
+        """The value of the rest of the turn from the current state (``seat``: who acts now, when known)."""
         s = self.state
-        seat = s.current_player()
+        if seat is None:
+            seat = s.current_player()
         if seat < 0:  # the turn is over: a draw comes next, or the game has ended
             return tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
         key = s.turn_key()
@@ -60,12 +62,12 @@ class Solver:
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise SearchLimitError(f"the search gave up after {self.node_limit} positions (its limit)")
         best: Values | None = None
+        top = 0
         for action in s.legal_actions():
-            s.apply(action, check=False)
-            v = self.value()
+            v = self.value(s.apply(action, check=False))
             s.undo()
-            if best is None or objective(v, seat) > objective(best, seat):
-                best = v
+            if best is None or objective(v, seat) > top:
+                best, top = v, objective(v, seat)
         assert best is not None
         self.memo[key] = best
         return best
@@ -74,8 +76,7 @@ class Solver:
         """Every legal action at the current state with the value of its continuation."""
         out = []
         for action in self.state.legal_actions():
-            self.state.apply(action, check=False)
-            out.append((action, self.value()))
+            out.append((action, self.value(self.state.apply(action, check=False))))
             self.state.undo()
         return out
 

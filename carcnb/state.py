@@ -89,8 +89,17 @@ class _Hooks(dict):
         return found
 
 
-def _restore_turn(state: GameState, fields: tuple, _: None) -> None:
+def _for_rules(ext: dict) -> dict:
+    """``ext`` without what is kept only for pictures (``PICTURE_ONLY``)."""
+    if PICTURE_ONLY.isdisjoint(ext):
+        return ext
+    return {key: value for key, value in ext.items() if key not in PICTURE_ONLY}
+
+
+def _restore_turn(state: GameState, fields: tuple, ext: dict) -> None:
     state.todo, state.hand, state.placed, state.turn = fields
+    state.board.ext.clear()
+    state.board.ext.update(ext)
 
 
 def _modules(sets: frozenset[str], rulings: tuple) -> list[RuleModule]:
@@ -102,8 +111,8 @@ def _modules(sets: frozenset[str], rulings: tuple) -> list[RuleModule]:
 
 class GameState:
     """A game in progress. Every change goes through the journal ``j``, except the turn's own fields (``todo``,
-    ``hand``, ``placed``, ``turn``): ``apply`` keeps them as they were before the action, so the steps of a
-    turn set them directly."""
+    ``hand``, ``placed``, ``turn``) and the rule modules' ``ext``: ``apply`` keeps them as they were before the
+    action, so the steps of a turn set them directly."""
 
     def __init__(self, game: Game | None = None, seed: int | None = None, *, empty: bool = False):
         self.game = game or Game()
@@ -176,8 +185,9 @@ class GameState:
                 return draw(tid)
         raise AssertionError("empty pile at a chance node")
 
-    def apply(self, action: Action, check: bool = True) -> None:
-        """Play ``action``; raises ``IllegalActionError`` (listing the legal ones) when it is not legal."""
+    def apply(self, action: Action, check: bool = True) -> int:
+        """Play ``action``; raises ``IllegalActionError`` (listing the legal ones) when it is not legal.
+        Returns who acts next, as ``current_player()`` would."""
         if check:
             legal = self.legal_actions()
             if action not in legal:
@@ -186,12 +196,13 @@ class GameState:
                 raise IllegalActionError(f"illegal action {str(action)!r} at {where} (legal: {shown or 'none'})")
         j = self.j
         j.mark()
-        j.inverse(_restore_turn, self, (self.todo, self.hand, self.placed, self.turn), None)
+        j.inverse(_restore_turn, self, (self.todo, self.hand, self.placed, self.turn), dict(self.board.ext))
         step = self.todo[0]
         self.todo = self.todo[1:]
         step.apply(self, action)
-        self._advance()
+        who = self._advance()
         self.history.append(action)
+        return who
 
     def undo(self) -> Action:
         """Take back the last action exactly; returns it."""
@@ -204,11 +215,16 @@ class GameState:
         return copy.deepcopy(self)
 
     # ----- helpers used by rule modules ------------------------------------------------------------------
-    def _advance(self) -> None:
-        while self.todo and not self.over and self.todo[0].actor(self) is None:
+    def _advance(self) -> int:
+        """Run the steps that run by themselves; returns who acts at the first step that waits."""
+        while self.todo and not self.over:
             step = self.todo[0]
+            who = step.actor(self)
+            if who is not None:
+                return who
             self.todo = self.todo[1:]
             step.run(self)
+        return TERMINAL
 
     def push(self, steps: list[Step] | tuple[Step, ...]) -> None:
         """Put steps at the front of the queue, in order."""
@@ -251,11 +267,11 @@ class GameState:
         return self.board.ext
 
     def set_ext(self, key: str, value) -> None:
+        """Set (or, with None, remove) a rule module's entry; ``apply`` keeps ``ext`` as it was for undo."""
         if value is None:
-            if key in self.board.ext:
-                self.j.delitem(self.board.ext, key)
+            self.board.ext.pop(key, None)
         else:
-            self.j.setitem(self.board.ext, key, value)
+            self.board.ext[key] = value
 
     @property
     def active(self) -> str:
@@ -285,7 +301,7 @@ class GameState:
         return (self.placed, b.tiles.get(self.placed), self.hand, len(b.tiles), frozenset(b.followers.items()),
                 frozenset(b.ferries.items()), len(b.flood_marks), tuple(self.scores.values()),
                 tuple(self.lost.values()), self.turn, self.todo, self.over,
-                frozenset(item for item in b.ext.items() if item[0] not in PICTURE_ONLY))
+                frozenset(_for_rules(b.ext).items()))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, GameState) and self.game == other.game and self.key() == other.key()

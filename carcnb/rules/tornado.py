@@ -106,9 +106,10 @@ class TornadoRules(RuleModule):
 
 
 def _figures_at(state: GameState, pos: Pos) -> list[tuple[Node, str]]:
-    board = state.board
-    return [(node, entry) for node, entries in sorted(board.followers.items()) if node[0] == pos
-            for entry in entries]
+    here = [(node, entries) for node, entries in state.board.followers.items() if node[0] == pos]
+    if len(here) > 1:
+        here.sort()
+    return [(node, entry) for node, entries in here for entry in entries]
 
 
 def _swap(state: GameState, node: Node, entry: str) -> None:
@@ -144,7 +145,7 @@ class TornadoMoveStep(Step):
         assert isinstance(action, TornadoStep)
         ext = state.ext
         here, to = ext["tornado"], action.pos
-        side = next(s for s in range(4) if neighbour(here, s) == to)
+        side = SIDE_DELTA.index((to[0] - here[0], to[1] - here[1]))
         state.set_ext("tornado", to)
         state.set_ext("tornado_path", ext["tornado_path"] + (to,))
         if "tornado_seen" in ext:
