@@ -8,9 +8,12 @@ Notation (one action per line, spaces between fields; positions as ``x,y``; port
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .errors import ActionSyntaxError
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos, pos_text
+
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, order=True)
@@ -24,6 +27,19 @@ class Draw(Action):
 
     def __str__(self) -> str:
         return f"draw {self.tile}"
+
+
+_SHARED: dict[tuple, object] = {}
+
+
+def shared(cls: type[V], *args) -> V:
+    """The one shared value of ``cls(*args)``: actions and steps are immutable values, and searches make the
+    same ones again and again."""
+    key = (cls, *args)
+    value = _SHARED.get(key)
+    if value is None:
+        value = _SHARED[key] = cls(*args)
+    return value  # type: ignore[return-value]
 
 
 _DRAWS: dict[str, Draw] = {}

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .actions import Action
 from .errors import CarcnbError, SearchLimitError
+from .gcpause import paused_gc
 from .position import Position
 from .state import GameState
 
@@ -50,8 +51,9 @@ class Solver:
     def value(self, seat: int | None = None) -> Values:
         """The value of the rest of the turn from the current state (``seat``: who acts now, when known)."""
         s = self.state
-        if seat is None:
-            seat = s.current_player()
+        if seat is None:  # a search starts here
+            with paused_gc():
+                return self.value(s.current_player())
         if seat < 0:  # the turn is over: a draw comes next, or the game has ended
             return tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
         key = s.turn_key()
@@ -75,9 +77,10 @@ class Solver:
     def choices(self) -> list[tuple[Action, Values]]:
         """Every legal action at the current state with the value of its continuation."""
         out = []
-        for action in self.state.legal_actions():
-            out.append((action, self.value(self.state.apply(action, check=False))))
-            self.state.undo()
+        with paused_gc():
+            for action in self.state.legal_actions():
+                out.append((action, self.value(self.state.apply(action, check=False))))
+                self.state.undo()
         return out
 
 
@@ -90,7 +93,8 @@ def solve(state: GameState, node_limit: int | None = None) -> Solution:
         raise CarcnbError("nothing to decide: the position is at a draw or the game is over")
     depth = len(state.history)
     try:
-        return _solve(state, seat, Solver(state, node_limit))
+        with paused_gc():
+            return _solve(state, seat, Solver(state, node_limit))
     except SearchLimitError:
         while len(state.history) > depth:
             state.undo()

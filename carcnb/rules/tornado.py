@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Drop, Pass, Pick, TornadoStep
+from ..actions import Action, Drop, Pass, Pick, TornadoStep, shared
 from ..features import Node, may_stand, split_figure
 from ..geometry import SIDE_DELTA, Pos, neighbour
 from ..steps import Step
@@ -50,7 +50,7 @@ class TornadoRules(RuleModule):
             state.set_ext("tornado_seen", frozenset({pos}))
         state.set_ext("tornado_steps", 0)
         state.set_ext("tornado_move", (pos,))
-        return [TornadoMoveStep(state.turn, 0)]
+        return [shared(TornadoMoveStep, state.turn, 0)]
 
     def before_draw(self, state: GameState) -> None:
         state.set_ext("tornado_path", None)
@@ -136,7 +136,7 @@ class TornadoMoveStep(Step):
         return self.seat if state.module(TornadoRules).can_step(state, self.k == 0) else None
 
     def legal(self, state: GameState) -> list[Action]:
-        return [TornadoStep(p) for p in state.module(TornadoRules).step_options(state, self.k == 0)]
+        return [shared(TornadoStep, p) for p in state.module(TornadoRules).step_options(state, self.k == 0)]
 
     def run(self, state: GameState) -> None:
         _end_event(state)
@@ -155,17 +155,17 @@ class TornadoMoveStep(Step):
         state.set_ext("tornado_dir", side)
         after: list[Step]
         if ext["tornado_steps"] >= MAX_STEPS:
-            after = [TornadoEndStep()]
+            after = [shared(TornadoEndStep)]
         elif self.k == 0:
-            after = [TornadoMoveStep(self.seat, 1)]
+            after = [shared(TornadoMoveStep, self.seat, 1)]
         else:
             nxt = (self.seat + 1) % len(state.players)
-            after = [TornadoNextMoveStep(nxt)]
+            after = [shared(TornadoNextMoveStep, nxt)]
         figures = _figures_at(state, to)
         if len(figures) == 1:
             _swap(state, *figures[0])
         elif figures:
-            after = [TornadoPickStep(self.seat)] + after
+            after = [shared(TornadoPickStep, self.seat)] + after
         state.push(after)
 
     def describe(self) -> str:
@@ -181,7 +181,7 @@ class TornadoNextMoveStep(Step):
     def run(self, state: GameState) -> None:
         state.set_ext("tornado_move", (state.ext["tornado"],))
         state.set_ext("tornado_dir", None)
-        state.push([TornadoMoveStep(self.seat, 0)])
+        state.push([shared(TornadoMoveStep, self.seat, 0)])
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,7 @@ def drop_targets(state: GameState) -> list[Node]:
 
 def _end_event(state: GameState) -> None:
     if state.ext.get("tornado_carry") is not None:
-        state.push([TornadoDropStep(), TornadoClearStep()])
+        state.push([shared(TornadoDropStep), shared(TornadoClearStep)])
     else:
         _clear(state)
 
@@ -247,9 +247,9 @@ class TornadoDropStep(Step):
 
     def legal(self, state: GameState) -> list[Action]:
         carried = state.ext["tornado_carry"]
-        drops: list[Action] = sorted(Drop(carried, node[0], state.board.segment(node).anchor)
+        drops: list[Action] = sorted(shared(Drop, carried, node[0], state.board.segment(node).anchor)
                                      for node in drop_targets(state))
-        return drops + [Pass()] if state.module(TornadoRules).drop_optional else drops
+        return drops + [shared(Pass)] if state.module(TornadoRules).drop_optional else drops
 
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Drop):
