@@ -311,20 +311,19 @@ class Board:
             j.setitem(info, node, self._fresh(node, seg))
         for node in members:
             (x, y), i = node
-            orient = tiles[node[0]].orient
-            for side, (dx, dy) in enumerate(SIDE_DELTA):
+            for side, q, ends in tiles[node[0]].orient.segment_links[i]:
+                dx, dy = SIDE_DELTA[side]
                 other = tiles.get((x + dx, y + dy))
                 if other is None:
                     continue
                 if not other.tile.has_edges:
-                    if orient.port_segment[side_centre(side)] == i:
+                    if ends:  # the segment's end at this side's centre meets a tile without edges
                         self._close_end(node, flooded=other.tile.has("flood"))
                     continue
-                for mine, q, ends in orient.links[side]:
-                    theirs = ((x + dx, y + dy), other.orient.port_segment[q])
-                    if mine != i or theirs[1] < 0 or theirs < node:
-                        continue  # each meeting of two segments once, from the smaller node
-                    self._union(self.find(node), self.find(theirs), ends)
+                theirs = ((x + dx, y + dy), other.orient.port_segment[q])
+                if theirs[1] < 0 or theirs < node:
+                    continue  # each meeting of two segments once, from the smaller node
+                self._union(self.find(node), self.find(theirs), ends)
         inside = set(members)
         for pos, (a, b) in self.ferries.items():
             if (pos, a) in inside:

@@ -61,8 +61,13 @@ class Orientation:
     # road, city or river meet, else 0)
     links: tuple[tuple[tuple[int, int, int], ...], ...] = ()
     cloister: int = field(init=False, repr=False)  # the index of the cloister segment, or -1
+    # per segment: (side, the port across the edge, the open ends the link closes), the links by segment
+    segment_links: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "segment_links", tuple(
+            tuple((side, q, ends) for side in range(4) for mine, q, ends in self.links[side] if mine == i)
+            for i in range(len(self.segments))))
         centre = self.port_segment[CENTRE]
         object.__setattr__(self, "cloister", centre if centre >= 0 and self.segments[centre].kind == "cloister"
                            else -1)
