@@ -187,7 +187,7 @@ def _solved(p: Position, min_margin: int, placement: bool) -> Search | None:
     """The search of ``p`` when it makes a puzzle (see ``_best_puzzle``)."""
     try:
         found = search(p, NODE_LIMIT)
-    except OverBudget:
+    except (OverBudget, CarcnbError):  # too big a search; or, pruned, the position no longer asks anything
         return None
     if found.margin is None or found.margin < min_margin:
         return None
