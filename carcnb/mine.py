@@ -85,7 +85,7 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     if kind not in KINDS:
         raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
     if last_tile and kind != "best":
-        raise CarcnbError("last-tile puzzles are placement puzzles: use them with kind best")
+        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
     only = frozenset(only) or frozenset(TOPICS)
     if only - set(TOPICS):
         raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
@@ -154,9 +154,6 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
         return ("final", p) if p is not None else False
     if seat < 0 or DECISIONS.get(type(state.todo[0])) not in only:
         return None
-    start = isinstance(state.history[-1], Draw)
-    if last_tile and not start:
-        return None
     if isinstance(state.todo[0], PlaceStep) and state.supply(state.active) == 0:
         return None  # placing without a follower to deploy: half the puzzle is missing
     p = replace(position_from_state(state), scores=())
@@ -166,7 +163,7 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
     if p is None:
         return False
     topic = DECISIONS[type(state.todo[0])]
-    return ("last-tile" if last_tile else topic), p
+    return ("last-tile" if last_tile and topic == "placement" else topic), p
 
 
 def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
@@ -316,6 +313,8 @@ def situation(p: Position) -> str:
         what = f"{who} may move the ferry at {pos_text(step.pos)}"
     else:
         what = f"{who}'s crop circle choice"
+    if p.pile == () and not isinstance(step, PlaceStep):
+        what += " on the last turn"
     return f"{what} ({len(p.board)} tiles)"
 
 

@@ -45,7 +45,9 @@ def action_text(state: GameState, action: Action) -> str:
         verb = "lay" if step.startswith("lay") else "move"
         return f"{verb} the ferry at {pos_text(action.pos)} to join {PORT_NAMES[action.a]} and {PORT_NAMES[action.b]}"
     if isinstance(action, Crop):
-        return f"crop circle: everyone may {'add a follower' if action.mode == 'add' else 'must remove one'}"
+        if action.mode == "add":
+            return "choose add at the crop circle (each player may add a follower)"
+        return "choose remove at the crop circle (each player takes a follower back)"
     if isinstance(action, Pick):
         return f"have the tornado pick up {action.color}'s follower at {pos_text(action.pos)}"
     if isinstance(action, Drop):
