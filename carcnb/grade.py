@@ -19,10 +19,8 @@ from .actions import Action, Flood, Meteor, TornadoStep
 from .errors import CarcnbError
 from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
-from .lines import BudgetSolver
 from .position import Position, load
-from .questions import final_score
-from .rules.base import legal_placements
+from .questions import final_score, placements
 from .scoring import ScoreRow
 from .solve import Solver, objective
 
@@ -94,7 +92,7 @@ def search(p: Position, limit: int | None = None) -> Search:
     seat = state.current_player()
     if seat < 0:
         raise CarcnbError(f"{p.path}: nothing to decide: the position is at a draw or the game is over")
-    solver = Solver(state) if limit is None else BudgetSolver(state, limit)
+    solver = Solver(state, limit)
     before = len(state.rows)
     line: list[Action] = []
     choices: list[int] = []
@@ -158,8 +156,8 @@ def final_level(rows: tuple[ScoreRow, ...]) -> int:
 
 def count_level(p: Position) -> int:
     """Many placements to count and placements that only a rule takes away make a ``count`` harder."""
+    legal = placements(p)  # says what is wrong when there is no tile in hand to place
     state = state_from_position(p)
-    legal = legal_placements(state)
     fitting = state.board.placements(state.hand_tile)
     return 1 + (len(legal) >= 6) + (len(legal) >= 14) + (len(fitting) != len(legal))
 

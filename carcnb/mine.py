@@ -20,7 +20,6 @@ from .errors import CarcnbError
 from .game_io import position_from_state, problems, state_from_position
 from .geometry import Pos, pos_text
 from .grade import Grade, Search, grade, search
-from .lines import OverBudget
 from .narrate import action_text, rows_text
 from .playout import random_action
 from .position import FollowerToken, Position, Question, TileLine, dump
@@ -184,7 +183,7 @@ def _solved(p: Position, min_margin: int, placement: bool) -> Search | None:
     """The search of ``p`` when it makes a puzzle (see ``_best_puzzle``)."""
     try:
         found = search(p, NODE_LIMIT)
-    except (OverBudget, CarcnbError):  # too big a search; or, pruned, the position no longer asks anything
+    except CarcnbError:  # too big a search (SearchLimitError); or, pruned, the position no longer asks anything
         return None
     if found.margin is None or found.margin < min_margin:
         return None
