@@ -1,6 +1,7 @@
 """Mining puzzles from seeded random games, as Lichess mines its puzzles from real games.
 
-Games are played with random legal actions (``carcnb.playout``). At each decision of a ``best`` hunt (the
+Games are played with random legal actions (``carcnb.playout``), the players of each game keeping their
+followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse to crowded. At each decision of a ``best`` hunt (the
 tile just drawn, the meteor's aim or moves, the tornado's steps, the flood's target, a ferry, a crop circle)
 the turn is solved exactly, and the position is kept when its best line is unique and beats every other line
 by at least ``min_margin`` points. A ``final`` hunt keeps boards whose end-of-game scoring teaches something:
