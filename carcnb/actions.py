@@ -40,19 +40,35 @@ class Place(Action):
         return f"place {self.x},{self.y} {self.rot}"
 
 
-class _PlaceCache(dict):
-    def __missing__(self, key: tuple[int, int, int]) -> Place:
-        action = self[key] = Place(*key)
-        return action
-
-
-_PLACES = _PlaceCache()
+_PLACES: dict[tuple[int, int, int], Place] = {}
 
 
 def places(triples: list[tuple[int, int, int]]) -> list[Place]:
     """Shared ``Place`` values for (x, y, rot) triples (legal-move generation makes many of them)."""
     cache = _PLACES
-    return [cache[t] for t in triples]
+    try:
+        return [cache[t] for t in triples]
+    except KeyError:
+        for t in triples:
+            if t not in cache:
+                cache[t] = Place(*t)
+        return [cache[t] for t in triples]
+
+
+_PLACES_AT: dict[tuple[int, int, tuple[int, ...]], tuple[Place, ...]] = {}
+
+
+def places_at(groups: list[tuple[int, int, tuple[int, ...]]]) -> list[Place]:
+    """Shared ``Place`` values for positions with their rotations, ``(x, y, rotations)``, in order."""
+    cache = _PLACES_AT
+    out: list[Place] = []
+    for group in groups:
+        found = cache.get(group)
+        if found is None:
+            x, y, rots = group
+            found = cache[group] = tuple(places([(x, y, r) for r in rots]))
+        out += found
+    return out
 
 
 @dataclass(frozen=True, order=True)
@@ -76,18 +92,15 @@ class Deploy(Action):
         return f"deploy {pos_text(self.pos)} {PORT_NAMES[self.port]}"
 
 
-class _DeployCache(dict):
-    def __missing__(self, key: tuple[Pos, int]) -> Deploy:
-        action = self[key] = Deploy(*key)
-        return action
-
-
-_DEPLOYS = _DeployCache()
+_DEPLOYS: dict[tuple[Pos, int], Deploy] = {}
 
 
 def deploy(pos: Pos, port: int) -> Deploy:
     """A shared ``Deploy`` value (offered every turn)."""
-    return _DEPLOYS[(pos, port)]
+    action = _DEPLOYS.get((pos, port))
+    if action is None:
+        action = _DEPLOYS[pos, port] = Deploy(pos, port)
+    return action
 
 
 @dataclass(frozen=True, order=True)

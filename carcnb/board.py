@@ -16,6 +16,14 @@ from .journal import Journal
 from .tiles import CONNECTING, Orientation, Segment, TileType
 
 
+Placements = tuple[int, int, tuple[int, ...]]  # a position and the rotations that may go there
+
+
+def expand(groups: list[Placements]) -> list[tuple[int, int, int]]:
+    """Placements by position as single (x, y, rot) placements, in the same order."""
+    return [(x, y, r) for x, y, rots in groups for r in rots]
+
+
 _WEIGHT = (1, 6, 36, 216)  # constraint key digit per side (base 6, see tiles.EDGE_CODE)
 _FACING = tuple(_WEIGHT[(side + 2) % 4] for side in range(4))  # the digit a tile's side sets across it
 
@@ -66,10 +74,15 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
-        fits = tile.fit_cache
+        return expand(self.placement_groups(tile))
+
+    def placement_groups(self, tile: TileType) -> list[Placements]:
+        """Every position where ``tile`` touches the board and matches every touching edge, with the rotations
+        that match there: ``(x, y, rotations)``, sorted."""
+        fits = tile.fits
         found = [(x, y, rots) for (x, y), key in self.open.items() if (rots := fits[key])]
         found.sort()  # by position: each comes once
-        return [(x, y, r) for x, y, rots in found for r in rots]
+        return found
 
     def put(self, pos: Pos, tile: TileType, rot: int) -> None:
         """Place a tile on an empty position (no legality check: ``fits`` is the check) and connect its
@@ -86,7 +99,7 @@ class Board:
                 keys.append((n, key))
                 open_[n] = (key or 0) + code * weight
         nodes, kept = self._connect(pos, new)
-        self.j.entries.append((_unput, self, pos, (keys, nodes, kept)))
+        self.j.inverse(_unput, self, pos, (keys, nodes, kept))
 
     def replace(self, pos: Pos, tile: TileType, rot: int = 0) -> Placed:
         """Put ``tile`` where another tile lies (meteor, flood); returns the old tile. Only the features that
@@ -171,22 +184,22 @@ class Board:
     def _fresh(self, node: Node, seg: Segment) -> FeatureInfo:
         """The info of a segment on its own: its open ends, pennant, followers and flood mark."""
         followers = self.followers
-        return FeatureInfo(seg.kind, (node,), seg.ends, int(seg.pennant),
+        return FeatureInfo(seg.kind, (node,), seg.ends, 1 if seg.pennant else 0,
                            _plain(followers[node]) if node in followers else 0, node in self.flood_marks)
 
     def _connect(self, pos: Pos, placed: Placed) -> tuple[list[Node], dict[Node, FeatureInfo]]:
-        """Add the segments of the tile at ``pos`` and join them to the features they meet. Returns what undoes
-        it: the new nodes, and the roots of the features met as they were (the first time each is met, before
-        it changes)."""
+        """Add the segments of a tile put at ``pos`` (no follower or flood mark on them yet) and join them to
+        the features they meet: a segment joins the first feature it meets as a member, and later meetings
+        join features. Returns what undoes it: the new nodes, and the roots of the features met as they were
+        (kept the first time each is met, before it changes)."""
         info, parent, tiles, find = self.info, self.parent, self.tiles, self.find
         orient = placed.orient
-        nodes = [(pos, i) for i in range(len(orient.segments))]
-        for node, seg in zip(nodes, orient.segments):
-            parent[node] = node
-            info[node] = self._fresh(node, seg)
+        segments = orient.segments
+        nodes = [(pos, i) for i in range(len(segments))]
         if not nodes:
             return nodes, self._close_against(pos)
         kept: dict[Node, FeatureInfo] = {}
+        closing = []  # segments whose end meets a tile without edges
         x, y = pos
         for side, (dx, dy) in enumerate(SIDE_DELTA):
             n = (x + dx, y + dy)
@@ -195,17 +208,29 @@ class Board:
                 continue
             if not other.tile.has_edges:
                 centre = orient.port_segment[side_centre(side)]
-                if centre >= 0 and orient.segments[centre].kind in CONNECTING:
-                    self._close_end((pos, centre), flooded=other.tile.has("flood"))
+                if centre >= 0 and segments[centre].kind in CONNECTING:
+                    closing.append((nodes[centre], other.tile.has("flood")))
                 continue
             oport = other.orient.port_segment
             for mine, q, joins_ends in orient.links[side]:
                 theirs = oport[q]
-                if theirs >= 0:
-                    root = find((n, theirs))
-                    if root[0] != pos and root not in kept:  # an old feature, met for the first time
-                        kept[root] = info[root]
-                    self._union(find((pos, mine)), root, 2 if joins_ends else 0)
+                if theirs < 0:
+                    continue
+                root = find((n, theirs))  # always an old node: new ones are never roots here
+                if root not in kept:
+                    kept[root] = info[root]
+                node = nodes[mine]
+                if node in parent:
+                    self._union(find(node), root, 2 if joins_ends else 0)
+                else:
+                    parent[node] = root
+                    info[root] = info[root].joined(node, segments[mine], 2 if joins_ends else 0)
+        for node, seg in zip(nodes, segments):
+            if node not in parent:  # it met no feature: one of its own
+                parent[node] = node
+                info[node] = FeatureInfo(seg.kind, (node,), seg.ends, 1 if seg.pennant else 0)
+        for node, flooded in closing:
+            self._close_end(node, flooded)
         return nodes, kept
 
     def _close_against(self, pos: Pos) -> dict[Node, FeatureInfo]:
@@ -225,7 +250,7 @@ class Board:
         return kept
 
     def rebuild(self) -> None:
-        """Recompute every feature from the tiles, ferries and flood marks (after a split)."""
+        """Recompute every feature from the tiles, ferries, followers and flood marks."""
         j = self.j
         j.setattr(self, "parent", {})
         j.setattr(self, "info", {})
@@ -240,6 +265,13 @@ class Board:
             self.tiles = tiles
             for pos, (a, b) in self.ferries.items():
                 self._union(self.find((pos, a)), self.find((pos, b)))
+            info = self.info
+            for node, entries in self.followers.items():
+                root = self.find(node)
+                info[root] = info[root].counting(_plain(entries))
+            for node in self.flood_marks:
+                root = self.find(node)
+                info[root] = info[root].but(flooded=True)
         finally:
             self.j = saved
 
@@ -258,7 +290,7 @@ class Board:
             self.j.setitem(self.ferries, pos, tuple(sorted(pair)))
         if old is None and pair is not None:
             ends = [(pos, pair[0]), (pos, pair[1])]
-            self.j.entries.append((_restore_roots, self.parent, self.info, self._keep(ends)))
+            self.j.inverse(_restore_roots, self.parent, self.info, self._keep(ends))
             self._union(self.find(ends[0]), self.find(ends[1]))
         else:  # only the roads through this lake can change
             roads = [(pos, i) for i, s in enumerate(self.tiles[pos].orient.segments) if s.kind == "road"]
@@ -301,7 +333,7 @@ class Board:
         if ":" not in entry:
             j.setitem(self.on_board, entry, self.on_board.get(entry, 0) + 1)
             root = self.find(node)
-            j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers + 1))
+            j.setitem(self.info, root, self.info[root].counting(1))
 
     def remove_follower(self, node: Node, entry: str) -> None:
         j = self.j
@@ -314,7 +346,7 @@ class Board:
         if ":" not in entry:
             j.setitem(self.on_board, entry, self.on_board[entry] - 1)
             root = self.find(node)
-            j.setitem(self.info, root, self.info[root].but(nfollowers=self.info[root].nfollowers - 1))
+            j.setitem(self.info, root, self.info[root].counting(-1))
 
     def all_followers(self) -> list[Follower]:
         """Every figure on the board, followers and other kinds, in a stable order."""

@@ -6,8 +6,13 @@ The board keeps a union-find over segment nodes ``(pos, segment index)``; each r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from .geometry import Pos
+
+if TYPE_CHECKING:
+    from .tiles import Segment
 
 Node = tuple[Pos, int]
 
@@ -31,6 +36,16 @@ class FeatureInfo:
         return FeatureInfo(self.kind, self.members + other.members, self.open + other.open - ends,
                            self.pennants + other.pennants, self.nfollowers + other.nfollowers,
                            self.flooded or other.flooded)
+
+    def joined(self, node: Node, seg: Segment, ends: int) -> FeatureInfo:
+        """The info with a new segment (no follower, no flood mark) as a member, ``ends`` open ends closing."""
+        return FeatureInfo(self.kind, self.members + (node,), self.open + seg.ends - ends,
+                           self.pennants + (1 if seg.pennant else 0), self.nfollowers, self.flooded)
+
+    def counting(self, followers: int) -> FeatureInfo:
+        """The info with ``followers`` more (or fewer) plain followers."""
+        return FeatureInfo(self.kind, self.members, self.open, self.pennants, self.nfollowers + followers,
+                           self.flooded)
 
     def closing(self, ends: int) -> FeatureInfo:
         return FeatureInfo(self.kind, self.members, self.open - ends, self.pennants, self.nfollowers, self.flooded)
@@ -91,7 +106,7 @@ class Feature:
     pennants: int
     followers: tuple[Follower, ...]
 
-    @property
+    @cached_property
     def tiles(self) -> tuple[Pos, ...]:
         """The positions the feature covers, each once even when it crosses a tile twice."""
         return tuple(sorted({pos for pos, _ in self.nodes}))

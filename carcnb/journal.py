@@ -44,6 +44,12 @@ class Journal:
         self.entries.append((setattr, obj, name, getattr(obj, name)))
         setattr(obj, name, value)
 
+    def inverse(self, undo: Callable[[Any, Any, Any], None], a: Any, b: Any, c: Any) -> None:
+        """Record a change's own inverse: on rollback, ``undo(a, b, c)`` runs. Recorded before the change, an
+        inverse that restores values as they were lets the change itself write directly, as often as it
+        likes, until the next mark."""
+        self.entries.append((undo, a, b, c))
+
     def mark(self) -> None:
         self.marks.append(len(self.entries))
 

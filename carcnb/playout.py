@@ -20,8 +20,8 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 def random_playout(state: GameState, rng: random.Random,
                    on_action: Callable[[GameState, Action], None] | None = None) -> GameState:
     """Play ``state`` to the end with random actions; ``on_action(state, action)`` runs after each one."""
-    while state.current_player() != TERMINAL:
-        action = random_action(state, rng)
+    while (who := state.current_player()) != TERMINAL:
+        action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
         state.apply(action, check=False)
         if on_action is not None:
             on_action(state, action)

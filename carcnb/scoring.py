@@ -103,20 +103,20 @@ def score_unfinished(board: Board, feature: Feature, rules: list[ScoringRules]) 
 
 def score_fields(board: Board, fields: list[Feature], edition: str, rules: list[ScoringRules]) -> list[ScoreRow]:
     """Farmers: for each field, the majority scores 3 per completed city it touches."""
-    city_cache: dict[Node, Feature] = {}
+    completed: dict[Node, Feature | None] = {}  # city root -> its feature when complete, else None
     credited: set[tuple[str, Node]] = set()
     rows = []
+    tiles, find = board.tiles, board.find
     for f in fields:
         if not f.followers:
             continue
         cities: dict[Node, Feature] = {}
-        for pos, seg in f.nodes:
-            for ci in board.segment((pos, seg)).cities:
-                root = board.find((pos, ci))
-                if root not in city_cache:
-                    city_cache[root] = board.feature(root)
-                cities[root] = city_cache[root]
-        done = [root for root, c in sorted(cities.items()) if c.complete]
+        for root in {find((pos, ci)) for pos, seg in f.nodes for ci in tiles[pos].orient.segments[seg].cities}:
+            if root not in completed:
+                completed[root] = board.feature(root) if board.is_complete(root) else None
+            if completed[root] is not None:
+                cities[root] = completed[root]
+        done = sorted(cities)
         kept = [root for root in done if all(r.counts_for_fields(board, cities[root]) for r in rules)]
         notes = [n for r in rules for n in r.notes(board, f)]
         for root in done:

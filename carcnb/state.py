@@ -77,6 +77,10 @@ class Game:
 _MODULE_CACHE: dict = {}
 
 
+def _restore_turn(state: GameState, fields: tuple, _: None) -> None:
+    state.todo, state.hand, state.placed, state.turn = fields
+
+
 def _modules(sets: frozenset[str], rulings: tuple) -> list[RuleModule]:
     key = (sets, rulings)
     if key not in _MODULE_CACHE:
@@ -85,6 +89,10 @@ def _modules(sets: frozenset[str], rulings: tuple) -> list[RuleModule]:
 
 
 class GameState:
+    """A game in progress. Every change goes through the journal ``j``, except the turn's own fields (``todo``,
+    ``hand``, ``placed``, ``turn``): ``apply`` keeps them as they were before the action, so the steps of a
+    turn set them directly."""
+
     def __init__(self, game: Game | None = None, seed: int | None = None, *, empty: bool = False):
         self.game = game or Game()
         self.modules = self.game.modules
@@ -171,9 +179,11 @@ class GameState:
                 shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
                 where = self.todo[0].describe() if self.todo else "game end"
                 raise IllegalActionError(f"illegal action {str(action)!r} at {where} (legal: {shown or 'none'})")
-        self.j.mark()
+        j = self.j
+        j.mark()
+        j.inverse(_restore_turn, self, (self.todo, self.hand, self.placed, self.turn), None)
         step = self.todo[0]
-        self.j.setattr(self, "todo", self.todo[1:])
+        self.todo = self.todo[1:]
         step.apply(self, action)
         self._advance()
         self.history.append(action)
@@ -192,13 +202,13 @@ class GameState:
     def _advance(self) -> None:
         while self.todo and not self.over and self.todo[0].actor(self) is None:
             step = self.todo[0]
-            self.j.setattr(self, "todo", self.todo[1:])
+            self.todo = self.todo[1:]
             step.run(self)
 
-    def push(self, steps: list[Step]) -> None:
+    def push(self, steps: list[Step] | tuple[Step, ...]) -> None:
         """Put steps at the front of the queue, in order."""
         if steps:
-            self.j.setattr(self, "todo", tuple(steps) + self.todo)
+            self.todo = tuple(steps) + self.todo
 
     def pile_stage(self) -> dict[str, int]:
         for stage in self.stages:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 
 from .errors import CatalogueError
@@ -35,24 +35,17 @@ class Segment:
     cities: tuple[int, ...] = ()  # for fields: indices of the city segments they touch
     sides: tuple[int, ...] = ()  # the sides whose centre (road/river/city) or halves (field) it holds
     ends: int = field(init=False, repr=False, compare=False)  # open ends of a road, city or river segment
+    # the port that names this segment in notation: the first of its ports, edge centres first
+    anchor: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ends", len(self.sides) if self.kind in CONNECTING else 0)
+        centres = sorted(p for p in self.ports if p % 3 == 1)
+        object.__setattr__(self, "anchor", centres[0] if centres else min(self.ports))
 
     @property
     def edge_ports(self) -> tuple[int, ...]:
         return tuple(sorted(p for p in self.ports if p != CENTRE))
-
-    @property
-    def anchor(self) -> int:
-        """The port that names this segment in notation: the first of its ports, edge centres first."""
-        return _anchor(self.ports)
-
-
-@cache
-def _anchor(ports: frozenset[int]) -> int:
-    centres = sorted(p for p in ports if p % 3 == 1)
-    return centres[0] if centres else min(ports)
 
 
 @dataclass(frozen=True)
@@ -85,10 +78,12 @@ class TileType:
     symbol: str | None = None
     own_layout: bool = False
     orientations: tuple[Orientation, ...] = field(default=(), repr=False)
-    fit_cache: dict[int, tuple[int, ...]] = field(default=None, repr=False, compare=False)  # type: ignore
+    is_river: bool = field(init=False, repr=False)
+    has_edges: bool = field(init=False, repr=False)  # MT and FL have none
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "fit_cache", _FitCache(self))
+        object.__setattr__(self, "is_river", "W" in self.edges)
+        object.__setattr__(self, "has_edges", self.edges != "----")
 
     def __repr__(self) -> str:
         return f"TileType({self.id!r})"
@@ -103,32 +98,18 @@ class TileType:
     def pennants(self) -> int:
         return sum(s.pennant for s in self.segments)
 
-    @property
-    def is_river(self) -> bool:
-        return "W" in self.edges
-
-    @property
-    def has_edges(self) -> bool:
-        return self.edges != "----"
-
     def at(self, rot: int) -> Orientation:
         return self.orientations[rot // 90]
 
+    @cached_property
+    def fits(self) -> tuple[tuple[int, ...], ...]:
+        """For every placement constraint key (see ``Board``), the rotations whose edges match it: a table
+        made on first use, so that placement generation only indexes it."""
+        return tuple(_fitting(self, key) for key in range(6 ** 4))
+
     def rotations_fitting(self, key: int) -> tuple[int, ...]:
-        """Rotations whose edges match a placement constraint ``key`` (see ``Board``); memoised per key."""
-        return self.fit_cache[key]
-
-
-class _FitCache(dict):
-    """Constraint key -> fitting rotations, filled on first use."""
-
-    def __init__(self, tile: TileType):
-        super().__init__()
-        self.tile = tile
-
-    def __missing__(self, key: int) -> tuple[int, ...]:
-        fits = self[key] = _fitting(self.tile, key)
-        return fits
+        """Rotations whose edges match a placement constraint ``key`` (see ``Board``)."""
+        return self.fits[key]
 
 
 def _fitting(tile: TileType, key: int) -> tuple[int, ...]:

@@ -27,10 +27,10 @@ def placement(state: GameState, tile: TileType, pos: Pos, rot: int) -> str | Non
         return f"{pos_text(pos)} touches no tile: a new tile must share an edge with the board"
     if not board.fits(tile, pos, rot):
         return f"{tile.id} at rotation {rot} does not fit at {pos_text(pos)}: " + "; ".join(mismatches(state, tile, pos, rot))
-    places = board.placements(tile)
+    places = board.placement_groups(tile)
     for m in state.modules:
         places = m.filter_placements(state, tile, places)
-        if (pos[0], pos[1], rot) not in places:
+        if not any((x, y) == pos and rot in rots for x, y, rots in places):
             return _module_reason(m, state, tile, pos)
     return None
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..board import Board
+    from ..board import Board, Placements
     from ..features import Feature, Node
     from ..geometry import Pos
     from ..position import Position
@@ -29,8 +29,9 @@ class RuleModule:
         """Tiles this module adds to the pile, by stage (0 river, 1 lake, 2 the rest)."""
         return {}
 
-    def filter_placements(self, state: GameState, tile: TileType,
-                          placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    def filter_placements(self, state: GameState, tile: TileType, placements: list[Placements]) -> list[Placements]:
+        """The placements this module allows, from those whose edges match: ``(x, y, rotations)`` per position,
+        sorted (see ``Board.placement_groups``)."""
         return placements
 
     def turn_steps(self, state: GameState, tile: TileType) -> list[Step] | None:

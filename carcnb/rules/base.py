@@ -4,7 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, places
+from ..actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, places_at
+from ..board import Placements, expand
 from ..features import Feature, Node
 from ..geometry import AROUND
 from ..scoring import ScoreRow, score_completed, score_fields, score_unfinished
@@ -37,23 +38,23 @@ def begin_turn(state: GameState) -> None:
 
 
 def draw_or_end(state: GameState) -> None:
-    state.push([DrawStep() if state.pile_stage() else FinalStep()])
+    state.push((_DRAW,) if state.pile_stage() else (_FINAL,))
 
 
 def discard_and_redraw(state: GameState) -> None:
     """The tile in hand leaves the game and the player draws again (or the game ends)."""
-    state.j.setattr(state, "hand", None)
-    state.j.setattr(state, "todo", ())
+    state.hand = None
+    state.todo = ()
     draw_or_end(state)
 
 
-def turn_steps(state: GameState) -> list[Step]:
+def turn_steps(state: GameState) -> list[Step] | tuple[Step, ...]:
     tile = state.hand_tile
     for hook in state.hooks("turn_steps"):
         steps = hook(state, tile)
         if steps is not None:
             return steps
-    return [PlaceStep(), DeployStep(), ScoreStep(), EndTurnStep()]
+    return _TURN
 
 
 @dataclass(frozen=True)
@@ -67,16 +68,22 @@ class DrawStep(Step):
     def apply(self, state: GameState, action: Action) -> None:
         assert isinstance(action, Draw)
         state.take_from_pile(action.tile)
-        state.j.setattr(state, "hand", action.tile)
+        state.hand = action.tile
         state.push(turn_steps(state))
 
 
 def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
+    """The legal (x, y, rot) placements of the tile in hand, sorted."""
+    return expand(placement_groups(state))
+
+
+def placement_groups(state: GameState) -> list[Placements]:
+    """The legal placements of the tile in hand by position: ``(x, y, rotations)``, sorted."""
     tile = state.hand_tile
-    places = state.board.placements(tile)
+    found = state.board.placement_groups(tile)
     for hook in state.hooks("filter_placements"):
-        places = hook(state, tile, places)
-    return places
+        found = hook(state, tile, found)
+    return found
 
 
 @dataclass(frozen=True)
@@ -85,18 +92,16 @@ class PlaceStep(Step):
         return state.turn
 
     def legal(self, state: GameState) -> list[Action]:
-        found = legal_placements(state)
-        return places(found) if found else [Discard()]
+        return places_at(placement_groups(state)) or [_DISCARD]
 
     def apply(self, state: GameState, action: Action) -> None:
-        j = state.j
         if isinstance(action, Discard):
             discard_and_redraw(state)
             return
         assert isinstance(action, Place)
         state.board.put(action.pos, state.hand_tile, action.rot)
-        j.setattr(state, "placed", action.pos)
-        j.setattr(state, "hand", None)
+        state.placed = action.pos
+        state.hand = None
         for after_place in state.hooks("after_place"):
             state.push(after_place(state, action.pos))
 
@@ -128,7 +133,8 @@ class DeployStep(Step):
         nodes = deploy_targets(state, pos, state.active)
         segments = state.board.tiles[pos].orient.segments
         acts: list[Action] = [deploy(pos, port) for port in sorted(segments[i].anchor for _, i in nodes)]
-        return acts + [Pass()]
+        acts.append(_PASS)
+        return acts
 
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Deploy):
@@ -195,9 +201,8 @@ class ScoreStep(Step):
 @dataclass(frozen=True)
 class EndTurnStep(Step):
     def run(self, state: GameState) -> None:
-        j = state.j
-        j.setattr(state, "placed", None)
-        j.setattr(state, "turn", (state.turn + 1) % len(state.players))
+        state.placed = None
+        state.turn = (state.turn + 1) % len(state.players)
         begin_turn(state)
 
 
@@ -240,3 +245,8 @@ def apply_final(state: GameState) -> list[ScoreRow]:
 class FinalStep(Step):
     def run(self, state: GameState) -> None:
         apply_final(state)
+
+
+# The steps and the action without fields are values: one of each serves every turn.
+_TURN = (PlaceStep(), DeployStep(), ScoreStep(), EndTurnStep())
+_DRAW, _FINAL, _PASS, _DISCARD = DrawStep(), FinalStep(), Pass(), Discard()

@@ -18,7 +18,7 @@ from ..tiles import catalogue
 from . import RuleModule
 
 if TYPE_CHECKING:
-    from ..board import Board
+    from ..board import Board, Placements
     from ..state import GameState
 
 
@@ -111,7 +111,7 @@ class FloodRules(RuleModule):
         board = state.board
         add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
-    def filter_placements(self, state: GameState, tile, placements):
+    def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
         under = set(covered(state.board))
         if not under or self.covered_empty:
             return placements
@@ -169,8 +169,8 @@ class FloodStep(Step):
         rules = state.module(FloodRules)
         return_followers(state, action.pos, rules.lost)
         state.board.replace(action.pos, catalogue()["FL"])
-        state.j.setattr(state, "placed", action.pos)
-        state.j.setattr(state, "hand", None)
+        state.placed = action.pos
+        state.hand = None
         state.set_ext("flood_at", action.pos)
         state.set_ext("flood_by", state.turn)
         if rules.cloisters_beside:

@@ -146,8 +146,8 @@ class MeteorLandStep(Step):
         if marks != board.flood_marks:
             board.set_flood_marks(marks)
         state.set_ext("meteor_chosen", None)
-        state.j.setattr(state, "placed", pos)
-        state.j.setattr(state, "hand", None)
+        state.placed = pos
+        state.hand = None
         touched = tuple((n, i) for side in range(4) if (n := neighbour(pos, side)) in board.tiles
                         for i in range(len(board.tiles[n].orient.segments)))
         state.set_ext("touched", touched)

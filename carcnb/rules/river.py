@@ -9,7 +9,7 @@ from ..tiles import TileType, catalogue
 from . import RuleModule
 
 if TYPE_CHECKING:
-    from ..board import Board
+    from ..board import Board, Placements
     from ..state import GameState
 
 _RIVER_CODE = 4
@@ -25,8 +25,7 @@ class RiverRules(RuleModule):
         tiles = {t.id: t.count for t in catalogue().of_set("river") if t.id not in ("R1", "R2")}
         return {0: tiles, 1: {"R2": 1}}
 
-    def filter_placements(self, state: GameState, tile: TileType,
-                          placements: list[tuple[int, int, int]]) -> list[tuple[int, int, int]]:
+    def filter_placements(self, state: GameState, tile: TileType, placements: list[Placements]) -> list[Placements]:
         if not tile.is_river:
             return placements
         course = river_course(state.board)
@@ -37,13 +36,13 @@ class RiverRules(RuleModule):
             return []
         target = neighbour(end_pos, out_side)
         keep = []
-        for x, y, rot in placements:
+        for x, y, rots in placements:
             if (x, y) != target:
                 continue
-            turn = bend(tile, rot, (out_side + 2) % 4)
-            if turn is None or (turn and turn == last_turn):
-                continue
-            keep.append((x, y, rot))
+            turns = {rot: bend(tile, rot, (out_side + 2) % 4) for rot in rots}
+            allowed = tuple(rot for rot, turn in turns.items() if turn is not None and not (turn and turn == last_turn))
+            if allowed:
+                keep.append((x, y, allowed))
         return keep
 
 
