@@ -1,60 +1,62 @@
-"""Answering puzzles: the time to check a player's line for placement and last-tile puzzles (the whole turn
-from a tile in hand, searched exactly), and to work out a puzzle's hints (which compares the answer under
-other rulings).
+"""Puzzle figures: the miner's rate (positions examined per second) and how long `carcnb check` takes for one
+placement or last-tile puzzle of the collection (its answer and its grade recomputed), median and worst.
 
-Positions come from seeded random games (base, and base with The Ferries, whose ferry moves lengthen the
-turn) with 10 to 60 tiles down. Times are CPU times of one run each; medians and the worst are printed."""
+CPU time, so that whatever else the machine is doing disturbs the figures less."""
 from __future__ import annotations
 
-import random
 import statistics
 import time
-from dataclasses import replace
+from pathlib import Path
 
-from carcnb.actions import Place
-from carcnb.game_io import position_from_state
-from carcnb.playout import random_action
-from carcnb.position import Position, Question
-from carcnb.rules.base import PlaceStep
-from carcnb.solve import solve
-from carcnb.state import Game, GameState
-from carcnb.verdict import check_answer, hints
+from carcnb.cli.check import check_file
+from carcnb.mine import Tally, mine
+from carcnb.position import load
 
-SEEDS = range(8)
+PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
+HUNTS = [("base", [], "best", False), ("base, last tile", [], "best", True),
+         ("river + disasters", ["river", "disasters"], "best", False),
+         ("river + disasters, final", ["river", "disasters"], "final", False)]
 
 
-def placement_position(seed: int, sets: frozenset[str], last: bool) -> Position:
-    """A random game stopped at a placement with 10 to 60 tiles down, as a ``best`` puzzle whose answer is the
-    engine's line (``last``: with ``pile = []``)."""
-    rng = random.Random(seed)
-    state = GameState(Game(sets=sets), seed=seed)
-    tiles = rng.randrange(10, 60)
-    while not (len(state.board.tiles) >= tiles and isinstance(state.todo[0], PlaceStep)
-               and isinstance(state.legal_actions()[0], Place)):
-        state.apply(random_action(state, rng), check=False)
-    p = position_from_state(state)
-    if last:
-        p = replace(p, pile=(), gone=())
-    solution = solve(p.to_state())
-    return replace(p, question=Question("best", solution.as_answer()))
-
-
-def cpu_seconds(work) -> float:
+def miner_rate(sets: list[str], kind: str, last_tile: bool, count: int = 3, seed: int = 1) -> tuple[float, int]:
+    """Positions examined per CPU second while finding ``count`` puzzles, and how many were examined."""
+    seen = [Tally()]
     start = time.process_time()
-    work()
-    return time.process_time() - start
+    mine(sets, kind, count, seed, last_tile=last_tile, on_progress=lambda t: seen.__setitem__(0, t))
+    return seen[0].examined / (time.process_time() - start), seen[0].examined
+
+
+def placement_files() -> list[Path]:
+    """The collection's placement and last-tile puzzles: a tile in hand, nothing played, a best question."""
+    out = []
+    for path in sorted(PUZZLES.rglob("*.toml")):
+        p = load(path)
+        if p.question is not None and p.question.kind == "best" and p.hand and not p.played:
+            out.append(path)
+    return out
+
+
+def check_times(files: list[Path]) -> list[tuple[float, Path]]:
+    times = []
+    for path in files:
+        start = time.process_time()
+        ok, detail = check_file(path)
+        times.append((time.process_time() - start, path))
+        if not ok:
+            print(f"  (fails check: {path}: {detail})")
+    return times
 
 
 def main() -> None:
-    for sets, name in ((frozenset(), "base"), (frozenset({"ferries"}), "base + ferries")):
-        for last, kind in ((False, "placement"), (True, "last-tile")):
-            puzzles = [placement_position(seed, sets, last) for seed in SEEDS]
-            checks = [cpu_seconds(lambda p=p: check_answer(p, dict(p.question.answer)["line"])) for p in puzzles]
-            print(f"{kind:9} puzzle, {name:14}: check one answer median {statistics.median(checks):.3f} s, "
-                  f"worst {max(checks):.3f} s ({len(puzzles)} positions)")
-            tips = [cpu_seconds(lambda p=p: hints(p)) for p in puzzles]
-            print(f"{kind:9} puzzle, {name:14}: its hints       median {statistics.median(tips):.3f} s, "
-                  f"worst {max(tips):.3f} s")
+    for name, sets, kind, last_tile in HUNTS:
+        rate, examined = miner_rate(sets, kind, last_tile)
+        print(f"miner, {name + ':':28} {rate:8.1f} positions examined/s (CPU time, {examined} examined)")
+    times = check_times(placement_files())
+    if times:
+        median = statistics.median(t for t, _ in times)
+        worst, path = max(times)
+        print(f"check one placement/last-tile puzzle: median {median * 1000:7.0f} ms, worst {worst * 1000:7.0f} ms "
+              f"({path.relative_to(PUZZLES)}; {len(times)} puzzles)")
 
 
 if __name__ == "__main__":

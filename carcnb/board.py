@@ -1,12 +1,14 @@
 """The board: placed tiles, open positions with their edge constraints, features and followers.
 
 Everything is incremental (open positions keep a constraint key, features are a union-find without path
-compression) and every change goes through the journal, so a placement is undone exactly. A tile replaced
-rebuilds the union-find from the tiles; a ferry moved recomputes only the roads through its lake.
+compression) and every change goes through the journal, so a placement is undone exactly. Joining features
+changes only union-find roots, so the journal keeps the roots a change will touch as they were (one entry for a
+whole placement) and the joining itself writes directly. A tile replaced recomputes only the features that ran
+through it or ended at it; a ferry moved, only the roads through its lake.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .features import Feature, FeatureInfo, Follower, Node, split_figure
 from .geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
@@ -15,18 +17,33 @@ from .tiles import CONNECTING, Orientation, Segment, TileType
 
 
 _WEIGHT = (1, 6, 36, 216)  # constraint key digit per side (base 6, see tiles.EDGE_CODE)
+_FACING = tuple(_WEIGHT[(side + 2) % 4] for side in range(4))  # the digit a tile's side sets across it
 
 
 @dataclass(frozen=True)
 class Placed:
-    """A tile on the board at a rotation."""
+    """A tile on the board at a rotation (one shared value per tile and rotation, see ``placed``)."""
 
     tile: TileType
     rot: int
+    orient: Orientation = field(init=False, repr=False, compare=False)
 
-    @property
-    def orient(self) -> Orientation:
-        return self.tile.orientations[self.rot // 90]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "orient", self.tile.orientations[self.rot // 90])
+
+
+class _PlacedCache(dict):
+    def __missing__(self, key: tuple[TileType, int]) -> Placed:
+        value = self[key] = Placed(*key)
+        return value
+
+
+_PLACED = _PlacedCache()
+
+
+def placed(tile: TileType, rot: int) -> Placed:
+    """The shared ``Placed`` value of ``tile`` at ``rot``."""
+    return _PLACED[tile, rot]
 
 
 class Board:
@@ -49,41 +66,63 @@ class Board:
 
     def placements(self, tile: TileType) -> list[tuple[int, int, int]]:
         """Every (x, y, rot) where ``tile`` touches the board and matches every touching edge, sorted."""
-        cache = tile.fit_cache
-        out = [(x, y, r) for (x, y), key in self.open.items() for r in cache[key]]
-        out.sort()
-        return out
+        fits = tile.fit_cache
+        found = [(x, y, rots) for (x, y), key in self.open.items() if (rots := fits[key])]
+        found.sort()  # by position: each comes once
+        return [(x, y, r) for x, y, rots in found for r in rots]
 
     def put(self, pos: Pos, tile: TileType, rot: int) -> None:
-        """Place a tile (no legality check: ``fits`` is the check) and connect its features."""
-        j = self.j
-        placed = Placed(tile, rot)
-        j.setitem(self.tiles, pos, placed)
-        if pos in self.open:
-            j.delitem(self.open, pos)
-        codes = placed.orient.codes
-        for side in range(4):
-            n = neighbour(pos, side)
-            if n not in self.tiles:
-                j.setitem(self.open, n, self.open.get(n, 0) + codes[side] * _WEIGHT[(side + 2) % 4])
-        self._connect(pos, placed)
+        """Place a tile on an empty position (no legality check: ``fits`` is the check) and connect its
+        features; one journal entry undoes it all."""
+        tiles, open_ = self.tiles, self.open
+        new = _PLACED[tile, rot]
+        tiles[pos] = new
+        keys = [(pos, open_.pop(pos, None))]  # the open positions' keys as they were (None: not open)
+        x, y = pos
+        for (dx, dy), code, weight in zip(SIDE_DELTA, new.orient.codes, _FACING):
+            n = (x + dx, y + dy)
+            if n not in tiles:
+                key = open_.get(n)
+                keys.append((n, key))
+                open_[n] = (key or 0) + code * weight
+        nodes, kept = self._connect(pos, new)
+        self.j.entries.append((_unput, self, pos, (keys, nodes, kept)))
 
     def replace(self, pos: Pos, tile: TileType, rot: int = 0) -> Placed:
-        """Put ``tile`` where another tile lies (meteor, flood); returns the old tile. Rebuilds features."""
+        """Put ``tile`` where another tile lies (meteor, flood); returns the old tile. Only the features that
+        ran through the old tile or ended at its edges are recomputed."""
         old = self.tiles[pos]
-        j = self.j
+        j, parent, info = self.j, self.parent, self.info
         for node in [n for n in self.followers if n[0] == pos]:
             for entry in self.followers[node]:
                 self.remove_follower(node, entry)
         if pos in self.ferries:
             j.delitem(self.ferries, pos)
-        j.setitem(self.tiles, pos, Placed(tile, rot))
+        members = {n for r in {self.find(n) for n in self._touching(pos)} for n in info[r].members}
+        for i in range(len(old.orient.segments)):
+            j.delitem(parent, (pos, i))
+            if (pos, i) in info:
+                j.delitem(info, (pos, i))
+        new = _PLACED[tile, rot]
+        j.setitem(self.tiles, pos, new)
         for side in range(4):
             n = neighbour(pos, side)
             if n not in self.tiles:
                 j.setitem(self.open, n, self._key(n))
-        self.rebuild()
+        members = {n for n in members if n[0] != pos} | {(pos, i) for i in range(len(new.orient.segments))}
+        self._resplit(sorted(members))
         return old
+
+    def _touching(self, pos: Pos) -> list[Node]:
+        """The segments of the tile at ``pos`` and those of its neighbours that reach the edge facing it."""
+        nodes = [(pos, i) for i in range(len(self.tiles[pos].orient.segments))]
+        for side in range(4):
+            n = neighbour(pos, side)
+            other = self.tiles.get(n)
+            if other is not None:
+                facing = 3 * ((side + 2) % 4)
+                nodes += [(n, seg) for seg in other.orient.port_segment[facing:facing + 3] if seg >= 0]
+        return nodes
 
     def _key(self, pos: Pos) -> int:
         key = 0
@@ -101,47 +140,53 @@ class Board:
             node, p = p, parent[p]
         return node
 
-    def _union(self, a: Node, b: Node, ends: int = 0) -> Node:
-        """Join the features of ``a`` and ``b``; ``ends`` open ends (2 where two road or city ends meet)
-        close in the joining."""
-        ra, rb = self.find(a), self.find(b)
-        info, j = self.info, self.j
+    def _keep(self, nodes: list[Node]) -> dict[Node, FeatureInfo]:
+        """The roots of ``nodes``' features with their infos as they are now: what undoes any joining of them."""
+        info = self.info
+        return {root: info[root] for root in {self.find(n) for n in nodes}}
+
+    def _union(self, ra: Node, rb: Node, ends: int = 0) -> Node:
+        """Join the features of roots ``ra`` and ``rb``; ``ends`` open ends (2 where two road or city ends meet)
+        close in the joining. Not journaled: the caller keeps the roots first (see ``_keep``)."""
+        info = self.info
         if ra == rb:
             if ends:
-                j.setitem(info, ra, info[ra].closing(ends))
+                info[ra] = info[ra].closing(ends)
             return ra
-        if len(info[ra].members) < len(info[rb].members):
-            ra, rb = rb, ra
-        j.setitem(self.parent, rb, ra)
-        j.setitem(info, ra, info[ra].merged(info[rb], ends))
-        j.delitem(info, rb)
+        a, b = info[ra], info[rb]
+        if len(a.members) < len(b.members):
+            ra, rb, a, b = rb, ra, b, a
+        self.parent[rb] = ra
+        info[ra] = a.merged(b, ends)
+        del info[rb]
         return ra
 
     def _close_end(self, node: Node, flooded: bool = False) -> None:
+        """Close one open end of ``node``'s feature (it meets a tile without edges). Not journaled."""
         root = self.find(node)
         old = self.info[root].closing(1)
         old.flooded = old.flooded or flooded
-        self.j.setitem(self.info, root, old)
+        self.info[root] = old
 
     def _fresh(self, node: Node, seg: Segment) -> FeatureInfo:
         """The info of a segment on its own: its open ends, pennant, followers and flood mark."""
-        return FeatureInfo(seg.kind, (node,), len(seg.sides) if seg.kind in CONNECTING else 0, int(seg.pennant),
-                           _plain(self.followers.get(node, ())), node in self.flood_marks)
+        followers = self.followers
+        return FeatureInfo(seg.kind, (node,), seg.ends, int(seg.pennant),
+                           _plain(followers[node]) if node in followers else 0, node in self.flood_marks)
 
-    def _connect(self, pos: Pos, placed: Placed) -> None:
-        j, info, parent = self.j, self.info, self.parent
+    def _connect(self, pos: Pos, placed: Placed) -> tuple[list[Node], dict[Node, FeatureInfo]]:
+        """Add the segments of the tile at ``pos`` and join them to the features they meet. Returns what undoes
+        it: the new nodes, and the roots of the features met as they were (the first time each is met, before
+        it changes)."""
+        info, parent, tiles, find = self.info, self.parent, self.tiles, self.find
         orient = placed.orient
-        nodes = []
-        for i, seg in enumerate(orient.segments):
-            node = (pos, i)
-            nodes.append(node)
+        nodes = [(pos, i) for i in range(len(orient.segments))]
+        for node, seg in zip(nodes, orient.segments):
             parent[node] = node
             info[node] = self._fresh(node, seg)
-        j.entries.append((_forget, parent, info, nodes))  # undo: the new nodes go again
         if not nodes:
-            self._close_against(pos)
-            return
-        tiles = self.tiles
+            return nodes, self._close_against(pos)
+        kept: dict[Node, FeatureInfo] = {}
         x, y = pos
         for side, (dx, dy) in enumerate(SIDE_DELTA):
             n = (x + dx, y + dy)
@@ -157,22 +202,27 @@ class Board:
             for mine, q, joins_ends in orient.links[side]:
                 theirs = oport[q]
                 if theirs >= 0:
-                    self._union((pos, mine), (n, theirs), 2 if joins_ends else 0)
+                    root = find((n, theirs))
+                    if root[0] != pos and root not in kept:  # an old feature, met for the first time
+                        kept[root] = info[root]
+                    self._union(find((pos, mine)), root, 2 if joins_ends else 0)
+        return nodes, kept
 
-    def _close_against(self, pos: Pos) -> None:
-        """A tile without edges (MT, FL) closes the feature ends that face it."""
+    def _close_against(self, pos: Pos) -> dict[Node, FeatureInfo]:
+        """A tile without edges (MT, FL) closes the feature ends that face it; returns their roots as they were."""
         flood = self.tiles[pos].tile.has("flood")
+        facing = []
         for side in range(4):
             other = self.tiles.get(neighbour(pos, side))
             if other is None or not other.tile.has_edges:
                 continue
             seg = other.orient.port_segment[side_centre((side + 2) % 4)]
             if seg >= 0 and other.orient.segments[seg].kind in CONNECTING:
-                self._close_end((neighbour(pos, side), seg), flooded=flood)
-
-    def join(self, a: Node, b: Node) -> None:
-        """Join two segments into one feature (a ferry across a lake)."""
-        self._union(a, b)
+                facing.append((neighbour(pos, side), seg))
+        kept = self._keep(facing)
+        for node in facing:
+            self._close_end(node, flooded=flood)
+        return kept
 
     def rebuild(self) -> None:
         """Recompute every feature from the tiles, ferries and flood marks (after a split)."""
@@ -189,7 +239,7 @@ class Board:
                 self._connect(pos, placed)
             self.tiles = tiles
             for pos, (a, b) in self.ferries.items():
-                self._union((pos, a), (pos, b))
+                self._union(self.find((pos, a)), self.find((pos, b)))
         finally:
             self.j = saved
 
@@ -207,16 +257,17 @@ class Board:
         else:
             self.j.setitem(self.ferries, pos, tuple(sorted(pair)))
         if old is None and pair is not None:
-            self._union((pos, pair[0]), (pos, pair[1]))
-        else:
-            self._resplit(pos)
+            ends = [(pos, pair[0]), (pos, pair[1])]
+            self.j.entries.append((_restore_roots, self.parent, self.info, self._keep(ends)))
+            self._union(self.find(ends[0]), self.find(ends[1]))
+        else:  # only the roads through this lake can change
+            roads = [(pos, i) for i, s in enumerate(self.tiles[pos].orient.segments) if s.kind == "road"]
+            self._resplit(sorted({n for r in {self.find(n) for n in roads} for n in self.info[r].members}))
 
-    def _resplit(self, lake: Pos) -> None:
-        """Recompute the roads through the lake at ``lake`` from their segments, the tiles around and the
-        ferries (its ferry moved or was lifted: no other feature can change)."""
+    def _resplit(self, members: list[Node]) -> None:
+        """Recompute the features made of ``members`` (whole features, sorted) from their segments, the tiles
+        around and the ferries (every member is journaled first, so the joining needs no journal)."""
         j, info, tiles = self.j, self.info, self.tiles
-        roads = [(lake, i) for i, s in enumerate(tiles[lake].orient.segments) if s.kind == "road"]
-        members = sorted({n for r in {self.find(n) for n in roads} for n in info[r].members})
         for node in members:
             seg = tiles[node[0]].orient.segments[node[1]]
             j.setitem(self.parent, node, node)
@@ -234,13 +285,13 @@ class Board:
                     continue
                 for mine, q, joins_ends in orient.links[side]:
                     theirs = ((x + dx, y + dy), other.orient.port_segment[q])
-                    if mine != i or theirs < node:
+                    if mine != i or theirs[1] < 0 or theirs < node:
                         continue  # each meeting of two segments once, from the smaller node
-                    self._union(node, theirs, 2 if joins_ends else 0)
+                    self._union(self.find(node), self.find(theirs), 2 if joins_ends else 0)
         inside = set(members)
         for pos, (a, b) in self.ferries.items():
             if (pos, a) in inside:
-                self._union((pos, a), (pos, b))
+                self._union(self.find((pos, a)), self.find((pos, b)))
 
     # ----- followers -------------------------------------------------------------------------------------
     def add_follower(self, node: Node, entry: str) -> None:
@@ -289,14 +340,16 @@ class Board:
     def feature(self, node: Node) -> Feature:
         root = self.find(node)
         info = self.info[root]
-        followers = tuple(Follower(c, pos, seg) for (pos, seg) in sorted(info.members)
-                          for c in self.followers.get((pos, seg), ()) if ":" not in c)
-        return Feature(info.kind, tuple(sorted(info.members)), self.is_complete(root), info.flooded,
-                       info.pennants, followers)
+        nodes = tuple(sorted(info.members))
+        standing = self.followers
+        followers = tuple(Follower(c, pos, seg) for (pos, seg) in nodes if (pos, seg) in standing
+                          for c in standing[pos, seg] if ":" not in c) if info.nfollowers else ()
+        return Feature(info.kind, nodes, self.is_complete(root), info.flooded, info.pennants, followers)
 
-    def features(self) -> list[Feature]:
-        """Every feature on the board, in a stable order."""
-        return sorted((self.feature(root) for root in self.info), key=lambda f: f.root)
+    def features(self, occupied: bool = False) -> list[Feature]:
+        """Every feature on the board (only those with a follower if ``occupied``), in a stable order."""
+        roots = [r for r, i in self.info.items() if i.nfollowers] if occupied else self.info
+        return sorted((self.feature(root) for root in roots), key=lambda f: f.nodes[0])
 
     def segment(self, node: Node):
         pos, i = node
@@ -311,10 +364,26 @@ class Board:
         return None if seg < 0 else (pos, seg)
 
 
-def _forget(parent: dict, info: dict, nodes: list[Node]) -> None:
+def _restore_roots(parent: dict, info: dict, kept: dict[Node, FeatureInfo]) -> None:
+    """Undo joinings: the kept roots are roots again, with their infos as they were."""
+    for root, old in kept.items():
+        parent[root] = root
+        info[root] = old
+
+
+def _unput(board: Board, pos: Pos, undo: tuple) -> None:
+    """Undo ``Board.put``: the tile, the open positions' keys, its nodes and the features it joined."""
+    keys, nodes, kept = undo
+    del board.tiles[pos]
+    for at, key in keys:
+        if key is None:
+            board.open.pop(at, None)
+        else:
+            board.open[at] = key
     for node in nodes:
-        del parent[node]
-        info.pop(node, None)
+        del board.parent[node]
+        board.info.pop(node, None)
+    _restore_roots(board.parent, board.info, kept)
 
 
 def _plain(entries: tuple[str, ...]) -> int:

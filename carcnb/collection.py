@@ -1,14 +1,32 @@
-"""Where the shipped puzzle collection lives."""
+"""Where the shipped puzzle collection and notebooks live.
+
+The repository's ``puzzles/`` and ``notebooks/`` are the source. A wheel carries copies of both inside the
+package (``carcnb/puzzles``, ``carcnb/notebooks``: see ``setup.py``), so that ``pip install carcnb`` has
+them; a checkout of the repository (or an editable install of it) finds them next to the package.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
 from .errors import CarcnbError
 
+PACKAGE = Path(__file__).resolve().parent
+
 
 def puzzle_root() -> Path:
-    """The folder of the puzzle collection: the repository's ``puzzles/`` next to the package."""
-    root = Path(__file__).resolve().parent.parent / "puzzles"
-    if not root.is_dir():
-        raise CarcnbError(f"no puzzle collection at {root}: give a puzzle file or folder")
-    return root
+    """The folder of the puzzle collection."""
+    return _shipped("puzzles", "give a puzzle file or folder")
+
+
+def notebook_root() -> Path:
+    """The folder of the notebooks."""
+    return _shipped("notebooks", "reinstall carcnb, or open the notebooks of a checkout of the repository")
+
+
+def _shipped(name: str, fix: str) -> Path:
+    installed, checkout = PACKAGE / name, PACKAGE.parent / name
+    if installed.is_dir():
+        return installed
+    if checkout.is_dir() and (PACKAGE.parent / "pyproject.toml").is_file():
+        return checkout
+    raise CarcnbError(f"no {name} shipped with carcnb (looked in {installed} and {checkout}): {fix}")

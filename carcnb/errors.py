@@ -38,3 +38,7 @@ class IllegalPositionError(CarcnbError):
 
 class UnknownRulingError(CarcnbError):
     """A ruling id or option that the registry does not know."""
+
+
+class SearchLimitError(CarcnbError):
+    """The solver gave up: the search needed more positions than its limit allowed."""

@@ -4,8 +4,9 @@ Both come from the engine, never from the file's prose: ``best`` questions are m
 (choices at each of the mover's decisions, the length of the line, the margin to the second-best line,
 replies by other players, disaster decisions); ``final`` and ``count`` questions on the position (features
 and fields scored, disaster effects, placements a rule takes away). A ruling whose other options change the
-answer makes a puzzle harder and is one of its topics. ``write_grade`` puts the two keys into the file's
-``[question]`` table and leaves every other byte as it was.
+answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle harder and is one of its
+topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
+it was.
 """
 from __future__ import annotations
 
@@ -18,10 +19,8 @@ from .actions import Action, Flood, Meteor, TornadoStep
 from .errors import CarcnbError
 from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
-from .lines import BudgetSolver
 from .position import Position, load
-from .questions import final_score
-from .rules.base import legal_placements
+from .questions import final_score, placements
 from .scoring import ScoreRow
 from .solve import Solver, objective
 
@@ -93,7 +92,7 @@ def search(p: Position, limit: int | None = None) -> Search:
     seat = state.current_player()
     if seat < 0:
         raise CarcnbError(f"{p.path}: nothing to decide: the position is at a draw or the game is over")
-    solver = Solver(state) if limit is None else BudgetSolver(state, limit)
+    solver = Solver(state, limit)
     before = len(state.rows)
     line: list[Action] = []
     choices: list[int] = []
@@ -157,8 +156,8 @@ def final_level(rows: tuple[ScoreRow, ...]) -> int:
 
 def count_level(p: Position) -> int:
     """Many placements to count and placements that only a rule takes away make a ``count`` harder."""
+    legal = placements(p)  # says what is wrong when there is no tile in hand to place
     state = state_from_position(p)
-    legal = legal_placements(state)
     fitting = state.board.placements(state.hand_tile)
     return 1 + (len(legal) >= 6) + (len(legal) >= 14) + (len(fitting) != len(legal))
 
@@ -192,6 +191,7 @@ def modules_in_play(p: Position) -> list:
 
 # ----- the file ----------------------------------------------------------------------------------------------
 _TRIPLE = re.compile(r'"""|\'\'\'')
+_HEADER = re.compile(r"\s*\[\[?\s*([A-Za-z0-9_.\"-]+)\s*\]\]?\s*(#.*)?$")  # a table header line
 
 
 def write_grade(text: str, g: Grade, path: str = "<position>") -> str:
@@ -199,11 +199,11 @@ def write_grade(text: str, g: Grade, path: str = "<position>") -> str:
     lines = text.splitlines(keepends=True)
     newline = "\r\n" if "\r\n" in text else "\n"
     code = _outside_strings(lines)
-    header = next((i for i in code if lines[i].strip() == "[question]"), None)
+    headers = [(i, m.group(1)) for i in code if (m := _HEADER.match(lines[i]))]
+    header = next((i for i, name in headers if name == "question"), None)
     if header is None:
         raise CarcnbError(f"{path}: no [question] table to write the grade into: only puzzles are graded")
-    end = next((i for i in code if i > header and lines[i].lstrip().startswith("[")
-                and not re.match(r"\s*\[\s*\]", lines[i])), len(lines))
+    end = next((i for i, _ in headers if i > header), len(lines))
     table = [i for i in code if header < i < end]
     drop: set[int] = set()
     for i in table:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .errors import CarcnbError
-from .lines import BestPlay, OverBudget, best_play
+from .lines import BestPlay, best_play
 from .position import Position
 from .questions import answer as engine_answer
 from .questions import final_score, placements
@@ -31,7 +31,7 @@ def hints(p: Position) -> list[str]:
         out = _final_hints(p)
     else:
         out = _count_hints(p)
-    deciding = _deciding_rulings(p, best)
+    deciding = _graded_rulings(p) if p.question.topics is not None else _deciding_rulings(p, best)
     if deciding:
         said = "; ".join(f"{rid} = {option!r} ({RULINGS[rid].options[option]})" for rid, option in deciding)
         out.insert(len(out) - 1, f"{'A ruling decides' if len(deciding) == 1 else 'Rulings decide'} it here: "
@@ -99,10 +99,17 @@ def _biggest(rows: Sequence[ScoreRow]) -> str:
 def deciding_rulings(p: Position) -> list[tuple[str, str]]:
     """The rulings under which another option changes the answer of ``p``, each with the option in force.
     Only rulings whose tiles are in play are tried; options under which the position is not possible (its
-    tiles, its played actions) are skipped. A ``best`` search under another option that would take much
-    longer than the position's own is given up (``_budget``): the rulings the file sets, which the puzzle
-    is about, get a larger budget than the others."""
+    tiles, its played actions) are skipped. A ``best`` search under another option that would take much longer
+    than the position's own is given up (``_budget``): the rulings the file sets, which the puzzle is about,
+    get a larger budget than the others."""
     return _deciding_rulings(p, best_play(p) if _kind(p) == "best" else None)
+
+
+def _graded_rulings(p: Position) -> list[tuple[str, str]]:
+    """The deciding rulings a graded puzzle lists in its ``topics`` (``carcnb grade`` searched them), each with
+    the option in force: the hints need no search of their own."""
+    here = resolve(dict(p.rulings))
+    return [(rid, here[rid]) for rid in p.question.topics if rid in RULINGS]
 
 
 def _deciding_rulings(p: Position, own: BestPlay | None) -> list[tuple[str, str]]:
@@ -124,7 +131,7 @@ def _deciding_rulings(p: Position, own: BestPlay | None) -> list[tuple[str, str]
             try:
                 theirs = _comparable(kind, engine_answer(other) if own is None else
                                      best_play(other, _budget(own.nodes, rid in dict(p.rulings))))
-            except (CarcnbError, OverBudget):  # not a possible position under that option, or too long to tell
+            except CarcnbError:  # not a possible position under that option, or too long to tell (SearchLimitError)
                 continue
             if theirs != mine:
                 out.append((rid, here[rid]))

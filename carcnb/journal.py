@@ -18,7 +18,7 @@ _MISSING = _Missing()
 
 def _restore_item(d: dict, key: Any, old: Any) -> None:
     if old is _MISSING:
-        del d[key]
+        d.pop(key, None)  # a later unjournaled change may have removed it already
     else:
         d[key] = old
 

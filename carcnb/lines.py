@@ -11,25 +11,8 @@ from .errors import CarcnbError
 from .game_io import state_from_position
 from .position import Position
 from .scoring import ScoreRow
-from .solve import Solver, Values, objective
+from .solve import Solver, objective
 from .state import GameState
-
-
-class OverBudget(Exception):
-    """A search went past its budget of states."""
-
-
-class BudgetSolver(Solver):
-    """A solver that gives up (``OverBudget``) after visiting ``limit`` states."""
-
-    def __init__(self, state: GameState, limit: int):
-        super().__init__(state)
-        self.limit = limit
-
-    def value(self) -> Values:
-        if self.nodes > self.limit:
-            raise OverBudget
-        return super().value()
 
 
 @dataclass(frozen=True)
@@ -85,11 +68,11 @@ def replies(state: GameState, mover: int, start: Mapping[str, int] | None = None
 
 
 def best_play(p: Position, limit: int | None = None) -> BestPlay:
-    """The rest of the turn from ``p`` with every player choosing as the solver does; raises ``OverBudget``
-    when the search visits more than ``limit`` states."""
+    """The rest of the turn from ``p`` with every player choosing as the solver does; raises
+    ``SearchLimitError`` when the search visits more than ``limit`` states."""
     state = state_from_position(p)
     mover = mover_of(state, p)
-    solver = Solver(state) if limit is None else BudgetSolver(state, limit)
+    solver = Solver(state, limit)
     rows_before = len(state.rows)
     play: list[tuple[str, Action]] = []
     line: list[Action] = []

@@ -12,15 +12,14 @@ puzzles: every random choice comes from generators seeded by the seed and the ga
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from .actions import Action, Draw, Pass
-from .errors import CarcnbError
+from .errors import CarcnbError, SearchLimitError
 from .game_io import position_from_state, problems, state_from_position
 from .geometry import Pos, pos_text
 from .grade import Grade, Search, grade, search
-from .lines import OverBudget
 from .narrate import action_text, rows_text
 from .playout import random_action
 from .position import FollowerToken, Position, Question, TileLine, dump
@@ -47,7 +46,7 @@ SIZES = (8, 40)  # boards of this many tiles are examined: small enough to read,
 NODE_LIMIT = 3000  # a candidate whose turn needs a bigger search is skipped (its check would be slow)
 PER_GAME = {"best": 3, "final": 1}  # at most this many puzzles from one game (final boards change slowly)
 GAP = 4  # turns between two puzzles of one game
-DEPLOY_SKIP = 0.7  # how often the random players keep their follower when they could deploy
+DEPLOY_SKIP = (0.2, 0.8)  # how often a game's random players keep their follower when they could deploy
 LESSONS = ("farms", "flooded", "earthquake", "meteor beside a cloister", "ferries")
 
 
@@ -90,43 +89,54 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     if only - set(TOPICS):
         raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
     max_games = 50 + 20 * count if max_games is None else max_games
+    command = " ".join([f"carcnb mine --sets {','.join(sorted(sets)) or 'base'} --kind {kind} --seed {seed}",
+                        *([f"--min-margin {min_margin}"] if min_margin != 3 else []),
+                        *(["--last-tile"] if last_tile else []),
+                        *([f"--only {','.join(t for t in TOPICS if t in only)}"] if only != set(TOPICS) else [])])
     tally = Tally()
     found: list[Mined] = []
     while len(found) < count and tally.games < max_games:
-        rng = random.Random(f"carcnb mine {seed} {tally.games}")
-        players = ("red", "blue", "green")[:rng.choice((2, 2, 3))]
-        state = GameState(Game(players=players, sets=sets), seed=rng.randrange(2 ** 32))
-        turn, last_hit, hits = 0, -GAP, 0
-        answers: set[str] = set()  # one game often offers the same move again a few turns later
-        while (state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1] and len(found) < count
-               and hits < PER_GAME[kind]):
-            if turn - last_hit >= GAP and len(state.board.tiles) >= SIZES[0]:
-                result = _examine(state, kind, min_margin, last_tile, only)
-                if result is not None:
-                    tally.examined += 1
-                if result and repr(result[1].question.answer) in answers:
-                    result = False
-                if result:
-                    topic, puzzle = result
-                    answers.add(repr(puzzle.question.answer))
-                    origin = (f"mined: carcnb mine --sets {','.join(sorted(sets)) or 'base'} --kind {kind} "
-                              f"--seed {seed}{' --last-tile' if last_tile else ''}: game {tally.games}, turn {turn}")
-                    found.append(Mined(f"{topic}-s{seed}-{len(found) + 1:03d}", puzzle, origin))
-                    tally.kept += 1
-                    last_hit, hits = turn, hits + 1
-                if result is not None and on_progress is not None:
-                    on_progress(tally)
-            action = _play(state, rng)
-            state.apply(action, check=False)
-            turn += isinstance(action, Draw)
+        for turn, topic, puzzle in _game(sets, kind, seed, tally, min_margin, last_tile, only, on_progress):
+            found.append(Mined(f"{topic}-s{seed}-{len(found) + 1:03d}", puzzle,
+                               f"mined: {command}: game {tally.games}, turn {turn}"))
+            if len(found) == count:
+                break
         tally.games += 1
     return found
 
 
-def _play(state: GameState, rng: random.Random) -> Action:
+def _game(sets: frozenset[str], kind: str, seed: int, tally: Tally, min_margin: int, last_tile: bool,
+          only: frozenset[str], on_progress: Callable[[Tally], None] | None) -> Iterator[tuple[int, str, Position]]:
+    """Play game number ``tally.games`` of the hunt and yield its puzzles: (turn, topic, position)."""
+    rng = random.Random(f"carcnb mine {seed} {tally.games}")
+    players = ("red", "blue", "green")[:rng.choice((2, 2, 3))]
+    state = GameState(Game(players=players, sets=sets), seed=rng.randrange(2 ** 32))
+    skip = rng.uniform(*DEPLOY_SKIP)
+    turn, last_hit, hits = 0, -GAP, 0
+    answers: set[str] = set()  # one game often offers the same move again a few turns later
+    while state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1] and hits < PER_GAME[kind]:
+        if turn - last_hit >= GAP and len(state.board.tiles) >= SIZES[0]:
+            result = _examine(state, kind, min_margin, last_tile, only)
+            keep = bool(result) and repr(result[1].question.answer) not in answers
+            if keep:
+                answers.add(repr(result[1].question.answer))
+                tally.kept += 1
+                last_hit, hits = turn, hits + 1
+            if result is not None:
+                tally.examined += 1
+                if on_progress is not None:
+                    on_progress(tally)
+            if keep:
+                yield turn, *result
+        action = _play(state, rng, skip)
+        state.apply(action, check=False)
+        turn += isinstance(action, Draw)
+
+
+def _play(state: GameState, rng: random.Random, skip: float) -> Action:
     """A random action, except that followers are seldom deployed: players who deploy at every chance run
     out of followers early, and boards full of idle followers make poor puzzles."""
-    if isinstance(state.todo[0], DeployStep) and rng.random() < DEPLOY_SKIP:
+    if isinstance(state.todo[0], DeployStep) and rng.random() < skip:
         return Pass()
     return random_action(state, rng)
 
@@ -151,37 +161,43 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
     p = replace(position_from_state(state), scores=())
     if last_tile:
         p = replace(p, pile=())
-    p = _best_puzzle(p, min_margin)
+    p = _best_puzzle(p, min_margin, isinstance(state.todo[0], PlaceStep))
     if p is None:
         return False
     topic = DECISIONS[type(state.todo[0])]
     return ("last-tile" if last_tile else topic), p
 
 
-def _best_puzzle(p: Position, min_margin: int) -> Position | None:
-    """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points."""
+def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
+    """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points (and, for a
+    placement, when another choice gains something too: a placement whose only gain is the answer leaves
+    nothing to weigh)."""
     p = replace(p, question=Question("best", ()))
-    found = _solved(p, min_margin)
+    found = _solved(p, min_margin, placement)
     if found is None:
         return None
-    p = _pruned(p, lambda q: _same_best(q, found, min_margin))
+    p = _pruned(p, lambda q: _same_best(q, found, min_margin, placement))
     found = search(p)
     p = replace(p, question=Question("best", found.answer), title=situation(p))
     return _graded(replace(p, question=replace(p.question, explanation=best_explanation(p, found))))
 
 
-def _solved(p: Position, min_margin: int, limit: int = NODE_LIMIT) -> Search | None:
+def _solved(p: Position, min_margin: int, placement: bool) -> Search | None:
+    """The search of ``p`` when it makes a puzzle (see ``_best_puzzle``)."""
     try:
-        found = search(p, limit)
-    except OverBudget:
+        found = search(p, NODE_LIMIT)
+    except SearchLimitError:
         return None
     if found.margin is None or found.margin < min_margin:
+        return None
+    if placement and not found.tempting and not found.replies:
         return None
     return found
 
 
-def _same_best(p: Position, before: Search, min_margin: int) -> bool:
-    found = _solved(p, min_margin)
+def _same_best(p: Position, before: Search, min_margin: int, placement: bool) -> bool:
+    """Whether ``p`` still makes a puzzle, with the same best line and value."""
+    found = _solved(p, min_margin, placement)
     return found is not None and (found.line, found.value) == (before.line, before.value)
 
 

@@ -14,6 +14,8 @@ from .wording import tile_name
 
 _FIGURE = {"city": "a knight", "road": "a thief", "field": "a farmer", "cloister": "a monk"}
 _FEATURE = {"field": "field", "city": "city", "road": "road", "cloister": "cloister"}
+_PASS = {"DeployStep": "deploy nothing", "MeteorStep": "leave the meteor where it is",
+         "MoveFerryStep": "leave the ferry where it is", "CropActStep": "add nothing"}  # by the step passed
 
 
 def action_text(state: GameState, action: Action) -> str:
@@ -31,7 +33,7 @@ def action_text(state: GameState, action: Action) -> str:
         kind = state.board.segment(state.board.node_at(action.pos, action.port)).kind
         return f"take back the follower on the {kind} at {pos_text(action.pos)}"
     if isinstance(action, Pass):
-        return "deploy nothing" if step.startswith("deploy") else f"pass ({step})"
+        return _PASS.get(type(state.todo[0]).__name__, f"pass ({step})")
     if isinstance(action, Meteor):
         chosen = state.ext.get("meteor_chosen", ())
         return f"{'move' if chosen else 'aim'} the meteor {'to' if chosen else 'at'} {pos_text(action.pos)}"

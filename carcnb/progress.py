@@ -9,25 +9,16 @@ from the repository or from an installed package. A missing or unreadable file s
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-import platformdirs
+from .userdata import data_dir, write_atomic
 
-ENV = "CARCNB_DATA_DIR"
 FILENAME = "progress.json"
 VERSION = 1
 SOLVED = "solved"
 REVEALED = "revealed"
-
-
-def data_dir() -> Path:
-    """The folder where carcnb keeps what it remembers about its user."""
-    override = os.environ.get(ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir("carcnb", appauthor=False))
 
 
 def default_path() -> Path:
@@ -93,15 +84,7 @@ class Progress:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             if self._broken and self.path.exists():
                 self.path.replace(self.path.with_name(self.path.name + ".broken"))
-            fd, tmp = tempfile.mkstemp(prefix=self.path.name, suffix=".tmp", dir=self.path.parent)
-            try:
-                with os.fdopen(fd, "w", encoding="utf-8") as out:
-                    json.dump(doc, out, indent=1)
-                    out.write("\n")
-                os.replace(tmp, self.path)
-            finally:
-                if os.path.exists(tmp):
-                    os.unlink(tmp)
+            write_atomic(self.path, json.dumps(doc, indent=1) + "\n")
         except OSError as e:
             self.message = f"progress not saved to {self.path}: {e}; it is kept until this notebook closes"
             return False

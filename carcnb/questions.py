@@ -72,8 +72,9 @@ def waiting_for(state: GameState) -> str:
     return f"{state.players[seat]}'s decision: {state.todo[0].describe()}"
 
 
-def answer(p: Position):
-    """The engine's answer to the position's question, in the shape the file's ``answer`` takes."""
+def answer(p: Position, node_limit: int | None = None):
+    """The engine's answer to the position's question, in the shape the file's ``answer`` takes; a ``best``
+    search needing more than ``node_limit`` positions raises ``SearchLimitError``."""
     q = p.question
     if q is None:
         raise CarcnbError(f"{p.path}: no [question] in the file")
@@ -82,7 +83,7 @@ def answer(p: Position):
     if q.kind == "count":
         return len(placements(p))
     from .solve import best_answer
-    return best_answer(p)
+    return best_answer(p, node_limit)
 
 
 def same_answer(kind: str, expected, got) -> bool:

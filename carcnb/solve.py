@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action
-from .errors import CarcnbError
+from .errors import CarcnbError, SearchLimitError
 from .position import Position
 from .state import GameState
 
@@ -40,11 +40,12 @@ def objective(gains: Values, seat: int) -> int:
 
 
 class Solver:
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, node_limit: int | None = None):
         self.state = state
         self.start = tuple(state.scores[c] for c in state.players)
         self.memo: dict[tuple, Values] = {}
         self.nodes = 0
+        self.node_limit = node_limit
 
     def value(self) -> Values:
         s = self.state
@@ -56,6 +57,8 @@ class Solver:
         if found is not None:
             return found
         self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise SearchLimitError(f"the search gave up after {self.node_limit} positions (its limit)")
         best: Values | None = None
         for action in s.legal_actions():
             s.apply(action, check=False)
@@ -77,12 +80,23 @@ class Solver:
         return out
 
 
-def solve(state: GameState) -> Solution:
-    """The best line for the player to act now (see the module docs for the objective)."""
+def solve(state: GameState, node_limit: int | None = None) -> Solution:
+    """The best line for the player to act now (see the module docs for the objective). With a
+    ``node_limit``, raises ``SearchLimitError`` when the search needs more positions (the state is left as
+    it was)."""
     seat = state.current_player()
     if seat < 0:
         raise CarcnbError("nothing to decide: the position is at a draw or the game is over")
-    solver = Solver(state)
+    depth = len(state.history)
+    try:
+        return _solve(state, seat, Solver(state, node_limit))
+    except SearchLimitError:
+        while len(state.history) > depth:
+            state.undo()
+        raise
+
+
+def _solve(state: GameState, seat: int, solver: Solver) -> Solution:
     line: list[Action] = []
     unique = True
     played = 0
@@ -103,12 +117,13 @@ def solve(state: GameState) -> Solution:
                     dict(zip(state.players, gains)), solver.nodes)
 
 
-def best_answer(p: Position) -> tuple:
-    """The answer to a ``best`` question: ``{ line = [...], value = N }``; raises when it is not unique."""
+def best_answer(p: Position, node_limit: int | None = None) -> tuple:
+    """The answer to a ``best`` question: ``{ line = [...], value = N }``; raises when it is not unique (or
+    when the search needs more than ``node_limit`` positions)."""
     from .game_io import state_from_position
 
     state = state_from_position(p)
-    solution = solve(state)
+    solution = solve(state, node_limit)
     if not solution.unique:
         raise CarcnbError(f"{p.path}: the best choice is not unique (one of them: "
                           f"{', '.join(map(str, solution.line))}, value {solution.value})")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TypeVar
 
 from .actions import Action, Draw
@@ -17,7 +18,7 @@ from .errors import CarcnbError, IllegalActionError
 from .features import Feature, Node
 from .geometry import Pos
 from .journal import Journal
-from .rules import RuleModule, modules_for
+from .rules import RuleModule, modules_for, overriding
 from .rulings import resolve
 from .scoring import ScoreRow
 from .steps import CHANCE, TERMINAL, Step  # noqa: F401  (CHANCE re-exported)
@@ -88,6 +89,7 @@ class GameState:
         self.game = game or Game()
         self.modules = self.game.modules
         self._module_of = {type(m): m for m in self.modules}
+        self._hooks: dict[str, tuple[Callable, ...]] = {}
         self.j = Journal()
         self.board = Board(self.j)
         players = self.game.players
@@ -112,6 +114,13 @@ class GameState:
         self.j.entries.clear()
 
     # ----- the OpenSpiel surface -------------------------------------------------------------------------
+    def hooks(self, hook: str) -> tuple[Callable, ...]:
+        """The rule modules' ``hook`` methods that change something (see ``rules.overriding``), in order."""
+        found = self._hooks.get(hook)
+        if found is None:
+            found = self._hooks[hook] = overriding(self.modules, hook)
+        return found
+
     def module(self, kind: type[M]) -> M:
         """The game's rule module of class ``kind`` (a rule's steps reach their module's rulings here)."""
         return self._module_of[kind]
@@ -211,7 +220,9 @@ class GameState:
         raise IllegalActionError(f"tile {tid!r} is not in the pile")
 
     def supply(self, color: str) -> int:
-        held = sum(m.held(self, color) for m in self.modules)
+        held = 0
+        for hook in self.hooks("held"):
+            held += hook(self, color)
         return FOLLOWERS - self.lost[color] - self.board.followers_of(color) - held
 
     def add_points(self, row: ScoreRow) -> None:

@@ -34,6 +34,10 @@ class Segment:
     pennant: bool = False
     cities: tuple[int, ...] = ()  # for fields: indices of the city segments they touch
     sides: tuple[int, ...] = ()  # the sides whose centre (road/river/city) or halves (field) it holds
+    ends: int = field(init=False, repr=False, compare=False)  # open ends of a road, city or river segment
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ends", len(self.sides) if self.kind in CONNECTING else 0)
 
     @property
     def edge_ports(self) -> tuple[int, ...]:

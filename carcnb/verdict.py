@@ -145,8 +145,7 @@ def _check_final(p: Position, given: Mapping[str, int]) -> Verdict:
         if said is None:
             details.append(f"No total for {color}.")
         elif said != truth[color]:
-            diff = truth[color] - said
-            details.append(f"{color.capitalize()}: {said} is {abs(diff)} too {'few' if diff > 0 else 'many'}.")
+            details.append(f"{color.capitalize()}: {said} is too {'low' if truth[color] > said else 'high'}.")
     details += [f"{c} is not a player here." for c in sorted(set(given) - set(p.players))]
     if not details:
         return Verdict(True, RIGHT, ("Every total is right.",))

@@ -94,6 +94,13 @@ def snapshot(state: GameState) -> tuple:
             tuple(sorted(state.lost.items())))
 
 
+def connected_features(state: GameState) -> list:
+    """Every feature as connected now, with its open ends (to compare the incremental board with a rebuild)."""
+    board = state.board
+    return sorted((f.kind, f.nodes, f.complete, f.flooded, f.pennants, f.followers, board.info[board.find(f.root)].open)
+                  for f in board.features())
+
+
 @pytest.fixture
 def base_game() -> GameState:
     """A fresh two-player base game at its first draw."""

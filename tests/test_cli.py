@@ -197,3 +197,9 @@ def test_render_refuses_a_board_too_wide_to_draw(tmp_path, capsys):
     assert (code, out) == (2, "")
     assert "too large to draw" in err and "x -1..1000000001" in err
     assert not (tmp_path / "far.png").exists()
+
+
+def test_grade_a_count_puzzle_without_a_tile_in_hand_says_so(tmp_path, capsys):
+    nohand = _file(tmp_path, position_text("0,0 D 0", question={"kind": "count", "answer": 4}))
+    code, out, err = run(capsys, "grade", nohand)
+    assert code == 1 and "no tile in hand" in out and "Traceback" not in out + err

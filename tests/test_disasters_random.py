@@ -15,7 +15,7 @@ from carcnb.rulings import RULINGS
 from carcnb.state import FOLLOWERS, Game, GameState
 from carcnb.steps import TERMINAL
 
-from conftest import COLORS, snapshot
+from conftest import COLORS, connected_features, snapshot
 
 DISASTER_RULINGS = sorted(r for r in RULINGS if r.split(".")[0] in ("earthquake", "flood", "meteor", "tornado"))
 CHUNK = 100
@@ -89,3 +89,29 @@ def test_random_games_with_disasters(first):
 @pytest.mark.parametrize("first", range(200, 1000, CHUNK))
 def test_random_games_with_disasters_slow(first):
     run_chunk(first, CHUNK)
+
+
+def test_a_tile_replaced_rebuilds_the_same_features_as_a_full_rebuild():
+    """A meteor or a flood recomputes only the features through or beside the tile it replaces; the whole
+    board rebuilt must agree, and undoing the replacement restores the board exactly."""
+    replaced = 0
+    for seed in range(16):
+        state = GameState(game_for(seed), seed=seed)
+        rng = random.Random(seed)
+        while state.current_player() != TERMINAL:
+            action = random_action(state, rng)
+            if state.hand not in ("MT", "FL"):
+                state.apply(action, check=False)
+                continue
+            tiles = dict(state.board.tiles)
+            before = snapshot(state)
+            state.apply(action, check=False)
+            if any(tiles[p] != t for p, t in state.board.tiles.items() if p in tiles):
+                replaced += 1
+                after = connected_features(state)
+                state.undo()
+                assert snapshot(state) == before
+                state.apply(action, check=False)
+                state.board.rebuild()
+                assert connected_features(state) == after
+    assert replaced > 20

@@ -197,4 +197,4 @@ def test_view_controls_drive_the_model():
     assert len(ed.value.board) == 3
     ed.mode.value = "play"
     assert tools.box.layout.display == "none"
-    assert "red's tile" not in ed.hand.caption.value
+    assert "to draw: V, rotation 90 (a click draws and places it)" in ed.hand.caption.value  # the palette tile

@@ -27,8 +27,11 @@ def posts(monkeypatch):
     """``write_post`` that records what it was given and writes a text and a picture as the real one does."""
     calls = []
 
-    def write_post(p: Position, out_dir: Path, fmt: str = "markdown") -> Written:
+    def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress=None) -> Written:
         calls.append((p, out_dir, fmt))
+        for done in range(3):
+            if progress is not None:
+                progress(done + 1, 3, f"reading {done + 1}")
         out_dir.mkdir(parents=True, exist_ok=True)
         from carcnb.render import png_bytes
         picture = out_dir / "position.png"
@@ -79,3 +82,5 @@ def test_post_button_shows_the_text_and_the_picture(posts, tmp_path):
     assert parse(block) == ed.value  # the text carries the position, as it is on the board
     assert bytes(panel.picture.value[:4]) == b"\x89PNG"
     assert "post.md" in panel.where.value and "post written" in ed.status.value
+    assert panel.working.value == 3 and panel.working.max == 3  # the bar followed the readings
+    assert panel.working.layout.display == "none" and not panel.button.disabled

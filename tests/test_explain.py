@@ -7,7 +7,7 @@ import re
 import pytest
 
 from carcnb.errors import CarcnbError
-from carcnb.explain import (Picture, compare, decision_marks, event_strip, example, example_names, final_scoring,
+from carcnb.explain import (Picture, compare, decision_marks, event_strip, example, example_names, final_scoring, legend,
                             picture, play, ruling, rulings_table, side_by_side, tiles, turn_scoring, under)
 from carcnb.rulings import RULINGS
 
@@ -126,3 +126,10 @@ def test_the_tornado_strip_has_a_board_per_decision_saying_what_it_carries():
                            "2. red steps to -1,0\ncarries red's builder"]
     assert titles[-1].startswith("blue puts the follower down")
     assert isinstance(shown, Picture) and shown.columns == 4
+
+
+def test_the_legend_is_a_captioned_figure():
+    shown = legend("the key", keys=["follower", "meteor"])._repr_html_()
+    assert "<figcaption" in shown and "the key" in shown and 'src="data:image/png;base64,' in shown
+    with pytest.raises(CarcnbError, match="unknown legend entries"):
+        legend("bad", keys=["dragon"]).png

@@ -12,7 +12,7 @@ from carcnb.game_io import position_from_state, state_from_position
 from carcnb.rules.ferries import FerriesRules, first_ferries
 from carcnb.state import Game, GameState
 from carcnb.steps import CHANCE, TERMINAL
-from conftest import act, legal_texts, play_random, snapshot, state_from_text
+from conftest import act, connected_features, legal_texts, play_random, snapshot, state_from_text
 
 FERRIES = ["ferries"]
 
@@ -355,12 +355,6 @@ def test_random_games_undo_exactly_at_every_ferry_decision():
     assert moves > 150
 
 
-def _features(state: GameState) -> list:
-    board = state.board
-    return sorted((f.kind, f.nodes, f.complete, f.flooded, f.pennants, f.followers, board.info[board.find(f.root)].open)
-                  for f in board.features())
-
-
 def test_a_ferry_move_rebuilds_the_same_roads_as_a_full_rebuild():
     """A move recomputes only the roads through its lake; the whole board rebuilt must agree."""
     moves = 0
@@ -369,9 +363,9 @@ def test_a_ferry_move_rebuilds_the_same_roads_as_a_full_rebuild():
         nonlocal moves
         if isinstance(action, Ferry):
             moves += 1
-            after_move = _features(state)
+            after_move = connected_features(state)
             state.board.rebuild()
-            assert _features(state) == after_move
+            assert connected_features(state) == after_move
 
     for seed in range(12):
         play_random(seed, players=2, sets=("ferries", "river"), on_step=on_step)

@@ -127,3 +127,12 @@ def test_the_spelling_check_knows_the_kits_own_misspellings(tmp_path):
     found = subprocess.run([sys.executable, "-m", "codespell_lib", "-D", "-", "-D", str(WORDS), str(page)],
                            capture_output=True, text=True)
     assert "citys ==> cities" in found.stdout and "ferrys ==> ferries" in found.stdout
+
+
+def test_every_ruling_is_shown_on_a_page():
+    """Each ruling of the registry is named in some page's code: side by side (compare) or as its card (ruling)."""
+    from carcnb.rulings import RULINGS
+
+    code = " ".join(text(c) for p in NOTEBOOKS for c in cells(p) if c["cell_type"] == "code")
+    shown = set(re.findall(r'"([a-z]+\.[a-z_]+)"', code))
+    assert set(RULINGS) <= shown, f"rulings no page shows: {sorted(set(RULINGS) - shown)}"

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 import carcnb
-from carcnb import progress
+from carcnb import userdata
 from carcnb.progress import Progress
 
 
 @pytest.fixture
 def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(progress.ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(userdata.ENV, str(tmp_path / "data"))
     return tmp_path / "data"
 
 
@@ -69,10 +69,10 @@ def test_writes_are_atomic_and_leave_no_temporary_file(data: Path, monkeypatch: 
     p.mark_solved("base/road-loop.toml")
     before = (data / "progress.json").read_text(encoding="utf-8")
 
-    def fail(*args):
+    def fail(src, dst):  # the new text is written to its temporary file, then the rename fails
         raise OSError("disk full")
 
-    monkeypatch.setattr(progress.json, "dump", lambda doc, out, **kw: (out.write('{"half'), fail()))
+    monkeypatch.setattr(userdata.os, "replace", fail)
     assert not p.mark_solved("base/road-tie.toml")
     assert "progress not saved" in p.message and "disk full" in p.message
     assert (data / "progress.json").read_text(encoding="utf-8") == before  # the old file is whole
@@ -89,8 +89,8 @@ def test_an_unwritable_folder_is_a_message_not_an_exception(tmp_path: Path):
 
 
 def test_the_data_folder_is_the_users_not_the_packages(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.delenv(progress.ENV, raising=False)
-    folder = progress.data_dir().resolve()
+    monkeypatch.delenv(userdata.ENV, raising=False)
+    folder = userdata.data_dir().resolve()
     package = Path(carcnb.__file__).resolve().parent
     assert package not in folder.parents and folder != package
     assert package.parent not in folder.parents  # nor the repository

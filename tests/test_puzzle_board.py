@@ -35,7 +35,7 @@ def answer_of(path: Path):
 def nothing_of_the_answer(m: PuzzleModel) -> None:
     shown = m.shown()
     assert (shown.headline, shown.details, shown.right) == ("", (), None)
-    assert (shown.answer, shown.explanation, shown.breakdown, shown.line) == ("", "", (), ())
+    assert (shown.answer, shown.explanation, shown.breakdown, shown.totals, shown.line) == ("", "", (), {}, ())
     assert m.line_steps() == []
 
 
@@ -94,7 +94,8 @@ def test_final_reveal_then_try_again():
     shown = m.shown()
     assert shown.answer == r.answer_text and "red 46" in shown.answer
     assert shown.explanation.startswith("The road runs")
-    assert any(row.kind == "road" and row.scorers == "red" and row.points == 6 for row in shown.breakdown)
+    assert any(row.kind == "road" and row.scorers == ("red",) and row.points == 6 for row in shown.breakdown)
+    assert shown.totals == dict(answer_of(FINAL))
     assert m.finished
     assert m.check(dict(answer_of(FINAL))) is None and "Try again" in m.status
     m.try_again()
@@ -229,7 +230,7 @@ def test_widget_final_boxes_and_buttons():
     b.hint_button.click()
     assert "<ol><li>" in b.hints.value
     b.reveal_button.click()
-    assert "<table>" in b.answer.value and b.reveal_button.disabled
+    assert "<table" in b.answer.value and "Totals:" in b.answer.value and b.reveal_button.disabled
 
 
 def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from carcnb.errors import CarcnbError
+from carcnb.position import load
 from carcnb.progress import Progress
 from carcnb.puzzleboard import BrowserModel
 from carcnb.puzzleboard.listing import read_collection, topics_of
@@ -53,11 +54,21 @@ def test_topics_come_from_the_rules_a_puzzle_shows():
         "tornado",)
 
 
+def test_a_graded_puzzle_adds_its_topics_after_the_rule_areas():
+    p = position_from_text("0,0 D 0", {"kind": "count", "answer": 2, "difficulty": 2,
+                                       "topics": ["cropcircles", "road", "meteor.adjacency"]}, hand="U")
+    assert topics_of(p) == ("crop circles", "road", "meteor.adjacency")
+
+
 def test_the_list_holds_every_puzzle_with_its_topics(browser: BrowserModel):
     assert sorted(e.key for e in browser.entries) == sorted(PICKED)
-    assert dict(browser.topics()) == {"base": 2, "river": 1, "earthquake": 1, "meteor": 2, "ferries": 1,
-                                      "combinations": 1}
-    assert [t for t, _ in browser.topics()][:2] == ["base", "river"]
+    topics = dict(browser.topics())
+    assert {t: topics[t] for t in ("base", "river", "earthquake", "meteor", "ferries", "combinations")} == {
+        "base": 2, "river": 1, "earthquake": 1, "meteor": 2, "ferries": 1, "combinations": 1}
+    order = [t for t, _ in browser.topics()]
+    assert order[:2] == ["base", "river"]
+    rulings = [t for t in order if "." in t]
+    assert rulings and order[-len(rulings):] == rulings  # the rulings a puzzle turns on come last
     assert browser.current is not None and browser.board is not None  # the first puzzle is open
     assert browser.messages == [f"no progress kept yet: solved puzzles will be remembered in "
                                 f"{browser.progress.path}"]
@@ -66,10 +77,11 @@ def test_the_list_holds_every_puzzle_with_its_topics(browser: BrowserModel):
 def test_filter_by_topic_and_step_through(browser: BrowserModel):
     browser.set_topic("meteor")
     keys = [e.key for e in browser.visible()]
-    assert keys == ["disasters/earthquake-meteor-none.toml", "disasters/meteor-point-beside.toml"]
+    assert sorted(keys) == ["disasters/earthquake-meteor-none.toml", "disasters/meteor-point-beside.toml"]
+    meteor = "disasters/meteor-point-beside.toml"
     assert browser.current.key == keys[0]  # the open puzzle was not a meteor one: the first listed opens
     assert browser.next() and browser.current.key == keys[1]
-    assert browser.board.kind == "best"
+    assert browser.board.kind == ("best" if keys[1] == meteor else "final")
     assert not browser.next() and "last puzzle" in browser.status
     assert browser.previous() and browser.current.key == keys[0]
     assert not browser.previous() and "first puzzle" in browser.status
@@ -106,7 +118,15 @@ def test_a_reveal_first_marks_revealed_not_solved(browser: BrowserModel):
     assert browser.mark(browser.current) == "revealed"  # seen the answer this time: not counted as solved
 
 
-def test_a_difficulty_out_of_range_is_refused(browser: BrowserModel):
+def test_difficulty_filter_lists_the_easiest_first(browser: BrowserModel):
+    levels = [e.difficulty for e in browser.visible()]
+    assert levels == sorted(levels) and all(1 <= d <= 5 for d in levels)  # every shipped puzzle is graded
+    hardest = max(levels)
+    browser.set_difficulty(hardest)
+    assert browser.visible() and all(e.difficulty == hardest for e in browser.visible())
+    assert browser.current.difficulty == hardest and "★" * hardest in browser.label(browser.current)
+    browser.set_difficulty(None)
+    assert len(browser.visible()) == len(PICKED)
     with pytest.raises(CarcnbError, match="expected 1 to 5"):
         browser.set_difficulty(9)
 
@@ -138,3 +158,34 @@ def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_pat
 def test_no_collection_is_a_clear_error(tmp_path: Path):
     with pytest.raises(CarcnbError, match="no puzzle collection at"):
         BrowserModel(tmp_path / "nowhere")
+
+
+def test_the_shipped_collection_is_the_default(tmp_path: Path):
+    browser = BrowserModel(progress=tmp_path / "progress.json")
+    assert browser.collection.root == (ROOT / "puzzles").resolve()
+    assert len(browser.entries) == len(list((ROOT / "puzzles").rglob("*.toml"))) and not browser.collection.problems
+
+
+def test_the_browser_widget_picks_solves_and_marks(shelf: Path, tmp_path: Path):
+    from carcnb.puzzleboard import PuzzleBrowser
+
+    view = PuzzleBrowser(shelf, progress=tmp_path / "progress.json")
+    assert view.list.value == view.model.current.key and view.board.model is view.model.board
+    view.list.value = "base/road-loop.toml"
+    board = view.board
+    assert board.model.position.path.endswith("road-loop.toml")
+    for color, points in answer_of("base/road-loop.toml"):
+        board.boxes[color].value = str(points)
+    board.check_button.click()
+    label = dict((key, text) for text, key in view.list.options)["base/road-loop.toml"]
+    assert label.startswith("✓ ") and view.summary.value.startswith("1 of 6 puzzles solved")
+    view.topic.value = "meteor"
+    assert {key for _, key in view.list.options} == {"disasters/earthquake-meteor-none.toml",
+                                                   "disasters/meteor-point-beside.toml"}
+    first = view.list.value
+    view.next_button.click()
+    assert view.list.value != first and view.board is not board
+
+
+def answer_of(key: str) -> tuple:
+    return load(ROOT / "puzzles" / key).question.answer

@@ -57,7 +57,7 @@ def test_the_explanation_follows_a_right_answer_only(puzzles, capsys):
 
 
 @pytest.mark.parametrize("name, answer, says", [
-    ("a-final.toml", "red=9 blue=2", "Blue: 2 is 1 too many."),
+    ("a-final.toml", "red=9 blue=2", "Blue: 2 is too high."),
     ("b-count.toml", "5", "There are more than 5"),
     ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); the best "
                                            "line reaches 8."),
@@ -107,7 +107,7 @@ def test_a_session_writes_the_picture_asks_in_words_and_checks_answers(puzzles, 
     assert "Puzzle 1 of 1: A small city and a road" in out
     assert "The game ends now. With the points scored so far (red 5, blue 0), what is each player's total?" in out
     before, after = out.split("Right!")
-    assert "Red: 8 is 1 too few." in before and "Try again" in before
+    assert "Red: 8 is too low." in before and "Try again" in before
     assert "The city scores 4, the road 1." not in before  # the explanation only after the answer
     assert "The city scores 4, the road 1." in after
     assert out.rstrip().endswith("Solved 1 of 1.")

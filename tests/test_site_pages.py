@@ -66,7 +66,7 @@ def test_every_notebook_has_a_page_linked_from_the_index(site):
 def test_pages_show_no_code_and_link_pages_not_notebooks(site):
     for page in site.glob("*.html"):
         html = page.read_text(encoding="utf-8")
-        assert "jp-InputArea" not in html, f"{page.name} shows code"
+        assert not re.search(r'class="[^"]*\bjp-CodeMirrorEditor\b', html), f"{page.name} shows code"
         assert not re.search(r'href="[^":]+\.ipynb', html), f"{page.name} links to a notebook"
 
 

@@ -2,6 +2,7 @@
 hints and the reveal, for every question kind."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -62,12 +63,12 @@ def test_final_right_in_any_order(text):
 def test_final_wrong_says_whose_total_differs_and_by_how_much():
     verdict = check_answer(final_position(), {"red": 7, "blue": 3})
     assert not verdict.right and verdict.headline == "Not quite."
-    assert verdict.details == ("Red: 7 is 2 too few.", "Blue: 3 is 2 too many.", "0 of 2 totals are right.")
+    assert verdict.details == ("Red: 7 is too low.", "Blue: 3 is too high.", "0 of 2 totals are right.")
 
 
 def test_final_one_wrong_total():
     verdict = check_answer(final_position(), "red=9 blue=0")
-    assert verdict.details == ("Blue: 0 is 1 too few.", "1 of 2 totals is right.")
+    assert verdict.details == ("Blue: 0 is too low.", "1 of 2 totals is right.")
 
 
 @pytest.mark.parametrize("text, what", [
@@ -293,3 +294,11 @@ def test_every_shipped_puzzle_accepts_its_own_answer():
         q = p.question
         given = dict(q.answer)["line"] if q.kind == "best" else dict(q.answer) if q.kind == "final" else q.answer
         assert check_answer(p, given).right, path
+
+
+def test_a_graded_puzzle_hints_at_the_rulings_its_grade_found():
+    graded = final_position()
+    graded = replace(graded, question=replace(graded.question, topics=("city", "flood.covered_scope")))
+    said = [h for h in hints(graded) if "decides it here" in h]
+    assert said and "flood.covered_scope = 'segment'" in said[0] and "scoring.edition" not in said[0]
+    assert deciding_rulings(graded) == [("scoring.edition", "third")]  # the search itself ignores the grade

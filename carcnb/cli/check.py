@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..errors import CarcnbError
 from ..grade import stale
@@ -16,25 +17,31 @@ def run(args: argparse.Namespace) -> int:
         raise CarcnbError(f"no .toml files under {' '.join(args.paths)}")
     passed = failed = 0
     for path in files:
-        try:
-            p = load(path)
-            if p.question is None:
-                raise CarcnbError("no [question] in the file")
-            got = answer(p)
-            ok = same_answer(p.question.kind, p.question.answer, got)
-            detail = (f"{p.question.kind}: {show_answer(p.question.kind, got)}" if ok else
-                      f"{p.question.kind}: file says {show_answer(p.question.kind, p.question.answer)}, "
-                      f"engine says {show_answer(p.question.kind, got)}")
-            why = stale(p) if ok else None
-            if why is not None:
-                ok, detail = False, why
-        except CarcnbError as e:
-            ok, detail = False, str(e).replace("\n", " ")
+        ok, detail = check_file(path)
         passed += ok
         failed += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {path}  {detail}", flush=True)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
+
+
+def check_file(path: str | Path) -> tuple[bool, str]:
+    """Whether a puzzle file's answer and grade are the engine's, and what was found."""
+    try:
+        p = load(path)
+        if p.question is None:
+            raise CarcnbError("no [question] in the file")
+        got = answer(p)
+        kind = p.question.kind
+        if not same_answer(kind, p.question.answer, got):
+            return False, (f"{kind}: file says {show_answer(kind, p.question.answer)}, engine says "
+                           f"{show_answer(kind, got)}")
+        why = stale(p)
+        if why is not None:
+            return False, why
+        return True, f"{kind}: {show_answer(kind, got)}"
+    except CarcnbError as e:
+        return False, str(e).replace("\n", " ")
 
 
 def register(sub) -> None:

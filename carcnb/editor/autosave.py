@@ -9,29 +9,24 @@ one, never half of each. The folder is ``platformdirs.user_data_dir("carcnb")/au
 """
 from __future__ import annotations
 
-import os
 import re
 import secrets
-import tempfile
 import time
 from pathlib import Path
 
-import platformdirs
-
 from ..errors import CarcnbError
 from ..position import Position, dump, load
+from ..userdata import data_dir, write_atomic
 from .model import MODES, PLAY, EditorModel
 
 KEPT = 20
-DATA_ENV = "CARCNB_DATA_DIR"
 _HEADER = "# carcnb editor autosave: mode = {mode}"
 _MODE = re.compile(r"^# carcnb editor autosave: mode = (\w+)")
 
 
 def folder() -> Path:
     """Where autosaves go (not created until the first one is written)."""
-    base = os.environ.get(DATA_ENV) or platformdirs.user_data_dir("carcnb", appauthor=False)
-    return Path(base) / "autosave"
+    return data_dir() / "autosave"
 
 
 def saved(directory: Path | None = None) -> list[Path]:
@@ -41,19 +36,6 @@ def saved(directory: Path | None = None) -> list[Path]:
         return []
     files = [p for p in directory.glob("editor-*.toml") if p.is_file()]
     return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and one rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=".autosave-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 class Autosave:

@@ -720,17 +720,19 @@ class EditorModel:
         self._notify()
         return True
 
-    def post(self, directory: str | Path, fmt: str = "markdown"):
+    def post(self, directory: str | Path, fmt: str = "markdown",
+             progress: Callable[[int, int, str], None] | None = None):
         """Write a forum post of the position into ``directory`` (``carcnb.post.write_post``: the text, with
-        the verdict under each reading that matters, and its picture). Returns the written files, or None
-        when nothing could be written (the status says why; the editor is left as it was)."""
+        the verdict under each reading that matters, and its picture); ``progress`` hears (done, total, what)
+        as the readings are worked out. Returns the written files, or None when nothing could be written
+        (the status says why; the editor is left as it was)."""
         from ..post import write_post
 
         target = Path(directory)
         try:
             if target.exists() and not target.is_dir():
                 raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
-            files = write_post(self.value, target, fmt)
+            files = write_post(self.value, target, fmt, progress=progress)
         except (OSError, CarcnbError) as e:
             self.status = f"no post written: {e}; nothing was changed"
             self._notify()

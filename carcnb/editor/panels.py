@@ -31,7 +31,7 @@ def tile_png(tid: str, rot: int) -> bytes:
         from ..render import render_png
 
         alone = Position(players=("red", "blue"), board=(TileLine(0, 0, tid, rot),))
-        _TILE_PICTURES[key] = render_png(alone, px_per_tile=HAND_PX, extent=(0, 1, 0, 1))[0]
+        _TILE_PICTURES[key] = render_png(alone, px_per_tile=HAND_PX, extent=(0, 1, 0, 1), coords=False)[0]
     return _TILE_PICTURES[key]
 
 
@@ -112,18 +112,36 @@ class PostPanel:
                                        tooltip="write the picture and a forum post (Markdown) of this position"),
                               "carcnb-post")
         self.text = classed(w.Textarea(layout=w.Layout(width="100%", height="18em")), "carcnb-post-text")
-        self.picture = classed(w.Image(format="png", layout=w.Layout(max_width="100%", height="auto")),
+        self.picture = classed(w.Image(format="png", layout=w.Layout(max_width="100%", height="auto",
+                                                                     align_self="flex-start")),
                                "carcnb-post-picture")
         self.where = classed(w.HTML(), "carcnb-post-files")
+        self.working = classed(w.IntProgress(min=0, max=1, layout=w.Layout(display="none", width="24em")),
+                               "carcnb-post-progress")
+        self.working_label = classed(w.Label(), "carcnb-post-working")
         self.result = classed(w.VBox([self.where, w.HTML("<small>Select the text (Ctrl+A in the box), copy it and "
                                                          "paste it into the forum; upload the picture beside it."
                                                          "</small>"), self.text, self.picture],
                                      layout=w.Layout(display="none")), "carcnb-post-result")
-        self.box = classed(w.VBox([w.HBox([self.folder, self.button]), self.result]), "carcnb-post-panel")
+        self.box = classed(w.VBox([w.HBox([self.folder, self.button, self.working, self.working_label]),
+                                   self.result]), "carcnb-post-panel")
         self.button.on_click(lambda _: self.post())
 
+    def _progress(self, done: int, total: int, what: str) -> None:
+        self.working.max = max(total, 1)
+        self.working.value = min(done, self.working.max)
+        self.working_label.value = f"readings {done} of {total}: {what}"
+
     def post(self) -> None:
-        files = self.model.post(self.folder.value)
+        """Write the post (the readings can take a while: a bar shows how far they are)."""
+        self.button.disabled = True
+        self.working.layout.display = None
+        try:
+            files = self.model.post(self.folder.value, progress=self._progress)
+        finally:
+            self.button.disabled = False
+            self.working.layout.display = "none"
+            self.working_label.value = ""
         if files is None:
             return
         self.text.value = files.text

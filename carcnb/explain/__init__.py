@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from .compare import Comparison, Outcome, compare
 from .figures import Legend, Panel, Picture, legend, picture, side_by_side, strip, tiles
-from .game import decision_marks, ended, example, example_names, play, under
+from .game import decision_marks, ended, example, example_names, play, play_first, under
 from .tables import Breakdown, RulingCard, RulingsTable, final_scoring, ruling, rulings_table, turn_scoring
 from .tornado import event_strip, finish_event
 
 __all__ = ["Breakdown", "Comparison", "Legend", "Outcome", "Panel", "Picture", "RulingCard", "RulingsTable", "compare", "decision_marks",
-           "ended", "event_strip", "example", "example_names", "final_scoring", "finish_event", "legend", "picture", "play", "ruling", "rulings_table", "side_by_side", "strip", "tiles", "turn_scoring",
+           "ended", "event_strip", "example", "example_names", "final_scoring", "finish_event", "legend", "picture", "play", "play_first", "ruling", "rulings_table", "side_by_side", "strip", "tiles", "turn_scoring",
            "under"]

@@ -24,6 +24,7 @@ from .game import decision_marks, play, under
 from .tables import RulingCard, scores_text, table
 
 Fact = Callable[[GameState], str]
+LONG = 12  # a list of more choices than this is shown as its count and what differs
 
 
 def next_decision(state: GameState) -> str:
@@ -121,14 +122,22 @@ class Comparison:
 
 def _marked(values: tuple[str, ...]) -> list[str]:
     """Each option's value as HTML, what differs in bold: for lists ("blue may: a, b, c") only the items
-    that not every option has."""
+    that not every option has; a long list is cut down to its count and those items."""
     heads = {v.partition(": ")[0] for v in values}
     if len(heads) == 1 and all(": " in v for v in values):
         items = [v.partition(": ")[2].split(", ") for v in values]
         common = set.intersection(*map(set, items))
-        return [html.escape(f"{v.partition(': ')[0]}: ") + ", ".join(
-            html.escape(i) if i in common else f"<b>{html.escape(i)}</b>" for i in its)
-            for v, its in zip(values, items)]
+        shown = []
+        for v, its in zip(values, items):
+            head = html.escape(f"{v.partition(': ')[0]}: ")
+            if len(its) > LONG:
+                own = [i for i in its if i not in common]
+                rest = f"; not under every option: <b>{html.escape(', '.join(own))}</b>" if own else ""
+                shown.append(f"{head}{len(its)} choices{rest}")
+            else:
+                shown.append(head + ", ".join(html.escape(i) if i in common else f"<b>{html.escape(i)}</b>"
+                                              for i in its))
+        return shown
     return [f"<b>{html.escape(v)}</b>" for v in values]
 
 

@@ -48,6 +48,7 @@ class Panel:
     coords: bool = True  # column and row numbers along the edges
     differs: tuple = ()  # nodes of features that score differently (outlined in the comparison colour)
     at_end: bool = False  # the board as the final scoring sees it (the earthquake's tokens down)
+    preview_fits: bool = True  # False: the preview is struck through (it may not go there)
 
     def view(self) -> Extent:
         """The part of the board this panel shows: the board and its marks, plus one tile."""
@@ -61,7 +62,8 @@ class Panel:
     def draw(self, ax) -> None:
         extent = self.view()
         draw_board(ax, self.source, highlight=self.highlight, legal=self.legal, preview=self.preview,
-                   coords=self.coords, extent=extent, highlight_features=self.differs, at_end=self.at_end)
+                   coords=self.coords, extent=extent, highlight_features=self.differs, at_end=self.at_end,
+                   preview_fits=self.preview_fits)
         for x, y in self.shade:
             ax.add_patch(Rectangle((x, y), 1, 1, facecolor=SHADE, edgecolor="none", zorder=3.2))
         for x, y in self.spots:
@@ -160,14 +162,16 @@ def legend(caption: str, keys: Iterable[str] | None = None) -> Legend:
 def picture(source: Source, caption: str, *, highlight: object = None, legal: object = None,
             preview: tuple[str, int, int, int] | None = None, shade: Iterable[Pos] = (),
             spots: Iterable[Pos] = (), extent: Extent | None = None, decisions: bool = False,
-            title: str = "") -> Picture:
+            title: str = "", preview_fits: bool = True) -> Picture:
     """A picture of one board with a caption. ``highlight`` tints a feature, ``legal`` marks placements,
     ``shade`` tints positions, ``spots`` marks them with dashed squares, ``decisions`` marks where the
-    decision asked now may go. The meteor's aims and the tornado's steps are drawn while they happen."""
+    decision asked now may go; ``preview`` = (tile, x, y, rot) draws a see-through tile, struck through
+    when ``preview_fits`` is False. The meteor's aims and the tornado's steps are drawn while they happen."""
     if decisions:
         placements, marked = decision_marks(source)
         legal, spots = placements or legal, (*spots, *marked)
-    panel = Panel(source, title, highlight, legal, preview, tuple(shade), tuple(spots), extent)
+    panel = Panel(source, title, highlight, legal, preview, tuple(shade), tuple(spots), extent,
+                  preview_fits=preview_fits)
     return Picture((panel,), caption)
 
 

@@ -68,3 +68,12 @@ def decision_marks(source: Source) -> tuple[list[tuple[int, int, int]], list[Pos
         elif getattr(action, "pos", None) is not None and action.pos not in spots:
             spots.append(action.pos)
     return placements, spots
+
+
+def play_first(source: Source) -> GameState:
+    """The game after every decision asked is taken as the first choice offered, up to the next draw or the
+    end (a crop circle's round, say, with each player doing the first thing the rules allow)."""
+    state = state_of(source)
+    while state.current_player() >= 0:
+        state.apply(state.legal_actions()[0])
+    return state

@@ -44,6 +44,11 @@ def table(head: list[str], rows: list[list[str]], caption: str = "") -> str:
     return f"<table {TABLE}>{top}<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>"
 
 
+def why(row: ScoreRow) -> str:
+    """A row's reason and its notes, each said once."""
+    return "; ".join(dict.fromkeys((row.reason, *row.notes)))
+
+
 @dataclass(frozen=True)
 class Breakdown:
     """Score rows as a table: each feature, who scores it, the points and why; then the totals."""
@@ -55,7 +60,7 @@ class Breakdown:
     def _repr_html_(self) -> str:
         body = [[html.escape(r.kind), html.escape(tiles_text(r.tiles)),
                  ", ".join(who(c) for c in r.scorers) or "nobody", str(r.points),
-                 html.escape("; ".join((r.reason, *r.notes)))] for r in self.rows]
+                 html.escape(why(r))] for r in self.rows]
         if not body:
             body = [["", "", "nobody scores", "", ""]]
         return (table(["feature", "tiles", "scores", "points", "why"], body, self.title)
@@ -64,9 +69,8 @@ class Breakdown:
     def __str__(self) -> str:
         lines = [self.title]
         for r in self.rows:
-            why = "; ".join((r.reason, *r.notes))
             lines.append(f"  {r.kind:8} {tiles_text(r.tiles):22} {', '.join(r.scorers) or 'nobody':12} "
-                         f"{r.points:3}  {why}")
+                         f"{r.points:3}  {why(r)}")
         lines.append(f"  totals: {scores_text(self.scores)}")
         return "\n".join(lines)
 

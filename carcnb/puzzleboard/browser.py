@@ -9,6 +9,8 @@ import ipywidgets as w
 
 from ..progress import Progress
 from .browser_model import ALL, BrowserModel
+from .listing import is_ruling
+from ..editor.keyguard import KeyGuard
 from ..editor.panels import classed
 from .widget import PuzzleBoard
 
@@ -16,10 +18,10 @@ ANY = "any"
 
 
 class PuzzleBrowser(w.VBox):
-    """Every puzzle of a collection by topic and difficulty, with your solved marks; pick one to solve it.
-    Progress is kept in your data folder (see ``carcnb.progress``)."""
+    """Every puzzle of a collection (default: the one that comes with carcnb) by topic and difficulty, with
+    your solved marks; pick one to solve it. Progress is kept in your data folder (see ``carcnb.progress``)."""
 
-    def __init__(self, root: str | Path, *, model: BrowserModel | None = None,
+    def __init__(self, root: str | Path | None = None, *, model: BrowserModel | None = None,
                  progress: Progress | str | Path | None = None, px_per_tile: int = 80, seed: int | None = None):
         self.model = model if model is not None else BrowserModel(root, progress=progress, seed=seed)
         self.px_per_tile = px_per_tile
@@ -52,6 +54,7 @@ class PuzzleBrowser(w.VBox):
             self.list,
             w.HBox([self.previous_button, self.next_button, self.summary]),
             self.status, self.stage,
+            KeyGuard(".carcnb-browser"),  # keys typed in the browser (its list, its buttons) stay out of the notebook
         ])
         self.add_class("carcnb-browser")
         m.on_change(self.refresh)
@@ -63,7 +66,8 @@ class PuzzleBrowser(w.VBox):
         return self._board
 
     def _topic_options(self) -> list[tuple[str, str | None]]:
-        return [(f"all ({len(self.model.entries)})", ALL)] + [(f"{t} ({n})", t) for t, n in self.model.topics()]
+        return [(f"all ({len(self.model.entries)})", ALL)] + [
+            (f"{'ruling ' if is_ruling(t) else ''}{t} ({n})", t) for t, n in self.model.topics()]
 
     def _difficulty_options(self) -> list[tuple[str, object]]:
         return [(ANY, ANY)] + [("★" * d, d) for d in self.model.difficulties()]

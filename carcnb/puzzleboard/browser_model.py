@@ -10,9 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+from ..collection import puzzle_root
 from ..errors import CarcnbError
 from ..progress import REVEALED, SOLVED, Progress
-from .listing import AREAS, Collection, PuzzleEntry, read_collection
+from .listing import AREAS, Collection, PuzzleEntry, is_ruling, read_collection
 from .model import PuzzleModel
 
 ALL = None
@@ -22,9 +23,11 @@ MARKS = {SOLVED: "✓", REVEALED: "◐", None: "·"}
 class BrowserModel:
     """A collection of puzzles to pick from, one open at a time, with the player's solved marks."""
 
-    def __init__(self, root: str | Path, *, progress: Progress | str | Path | None = None,
+    def __init__(self, root: str | Path | None = None, *, progress: Progress | str | Path | None = None,
                  seed: int | None = None):
-        self.collection: Collection = read_collection(root)
+        """``root``: a folder of puzzle files (default: the collection that comes with carcnb);
+        ``progress``: where solved marks are kept (default: the user's data folder)."""
+        self.collection: Collection = read_collection(puzzle_root() if root is None else root)
         self.progress = progress if isinstance(progress, Progress) else Progress.load(progress)
         self.seed = seed
         self.topic: str | None = ALL
@@ -74,7 +77,8 @@ class BrowserModel:
         for e in self.entries:
             for t in e.topics:
                 counts[t] = counts.get(t, 0) + 1
-        order = [t for t in AREAS if t in counts] + sorted(t for t in counts if t not in AREAS)
+        order = [t for t in AREAS if t in counts] + sorted((t for t in counts if t not in AREAS),
+                                                          key=lambda t: (is_ruling(t), t))
         return [(t, counts[t]) for t in order]
 
     def difficulties(self) -> list[int]:

@@ -23,6 +23,7 @@ AREAS = (BASE, "river", *EXPANSION_RULES, COMBINATIONS)  # the order a player me
 SET_TOPICS = {"river": "river", "ferries": "ferries", "cropcircles": "crop circles"}
 FLAG_TOPICS = {"earthquake": "earthquake", "flood": "flood", "meteor": "meteor", "tornado": "tornado",
                "ferry_lake": "ferries", "crop_circle": "crop circles"}
+GRADE_NAMES = {"cropcircles": "crop circles"}  # ``carcnb grade`` names topics by rule module
 TOKEN_TOPICS = {QuakeToken: "earthquake", TornadoToken: "tornado", FerryToken: "ferries"}
 WORD_TOPICS = {**{d: d for d in DISASTERS}, "river": "river", "ferry": "ferries", "ferries": "ferries",
                "crop": "crop circles"}
@@ -65,8 +66,13 @@ def read_collection(root: str | Path) -> Collection:
             problems.append(f"{path}: a position without a [question], not a puzzle")
             continue
         entries.append(PuzzleEntry(key, path, p.title or path.stem.replace("-", " "), p.question.kind,
-                                   topics_of(p, key), getattr(p.question, "difficulty", None)))
+                                   topics_of(p, key), p.question.difficulty))
     return Collection(base, tuple(entries), tuple(problems))
+
+
+def is_ruling(topic: str) -> bool:
+    """Whether a topic names a ruling (``meteor.adjacency``): the puzzle's answer depends on it."""
+    return "." in topic
 
 
 def topics_of(p: Position, key: str = "") -> tuple[str, ...]:
@@ -80,15 +86,17 @@ def topics_of(p: Position, key: str = "") -> tuple[str, ...]:
         found |= {TOKEN_TOPICS[type(k)] for k in line.tokens if type(k) in TOKEN_TOPICS}
     words = [rid.split(".")[0] for rid, _ in p.rulings] + re.split(r"[-_/.\s]+", Path(key).stem.lower())
     found |= {WORD_TOPICS[w] for w in words if w in WORD_TOPICS}
-    rules = found & set(EXPANSION_RULES)
+    graded = [GRADE_NAMES.get(t, t) for t in (p.question and p.question.topics or ())]
+    rules = (found | set(graded)) & set(EXPANSION_RULES)
     if not rules:
         rules = {SET_TOPICS[s] for s in p.sets if s in SET_TOPICS} - {"river"}
     areas = set(rules)
     if len(rules) >= 2:
         areas.add(COMBINATIONS)
-    if not rules and ("river" in found or "river" in p.sets or any(t.set == "river" for t in tiles)):
+    if "river" in graded or not rules and ("river" in found or "river" in p.sets
+                                           or any(t.set == "river" for t in tiles)):
         areas.add("river")
     if not areas:
         areas.add(BASE)
-    extra = [t for t in getattr(p.question, "topics", ()) or () if t not in areas]
+    extra = [t for t in graded if t not in AREAS]
     return tuple(t for t in AREAS if t in areas) + tuple(dict.fromkeys(extra))

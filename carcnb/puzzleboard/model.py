@@ -19,12 +19,12 @@ from typing import Callable
 from .. import verdict
 from ..actions import Action, Place
 from ..editor.model import PLAY, EditorModel
-from ..editor.views import HandView, Picture, ScoreLine, action_pos, action_ports
+from ..editor.views import HandView, Picture, action_pos, action_ports
 from ..errors import CarcnbError
 from ..game_io import state_from_position
 from ..geometry import Pos
 from ..position import Position, load
-from ..questions import placements
+from ..questions import final_score, placements
 from ..state import GameState
 from ..wording import question_text
 from .views import Shown, Step
@@ -57,7 +57,6 @@ class PuzzleModel:
             self.seat, self.mover = p.players.index(p.mover), p.mover
             self._start = 0
             self._opening = {}
-        self.status = ""
         self.verdict: verdict.Verdict | None = None
         self.revealed: verdict.Reveal | None = None
         self.ever_revealed = False  # a reveal before a right answer: the puzzle is not counted as solved
@@ -77,6 +76,11 @@ class PuzzleModel:
             self.version += 1
         for cb in self._listeners:
             cb()
+
+    def _busy(self, message: str) -> None:
+        """Say what the engine is doing before a search that may take seconds (a view shows it at once)."""
+        self.status = message
+        self._notify(changed=False)
 
     # ----- what the board shows -----------------------------------------------------------------------------
     @property
@@ -174,9 +178,16 @@ class PuzzleModel:
             right=v.right if v else None,
             answer=r.answer_text if r else "",
             explanation=(r.explanation or "") if r else "",
-            breakdown=tuple(ScoreLine.of(row) for row in r.rows) if r else (),
+            breakdown=tuple(r.rows) if r else (),
+            totals=self._totals() if r and r.rows else {},
             line=tuple(f"{who}: {action}" for who, action in r.play) if r else (),
         )
+
+    def _totals(self) -> dict[str, int]:
+        """Everyone's points once the answer is played: the final scoring, or the best play of the turn."""
+        if self.kind == BEST:
+            return dict(self._played_out().scores)
+        return final_score(self.position).scores
 
     def _played_out(self) -> GameState:
         """The position after the best play of the rest of the turn."""
@@ -185,7 +196,8 @@ class PuzzleModel:
             state.apply(action)
         return state
 
-    def _extent(self, state, extra=()) -> tuple[int, int, int, int]:
+    def _extent(self, state: GameState, extra: list[tuple[int, int, int]] | tuple = ()) -> tuple[int, int, int, int]:
+        """The board and the marked placements, plus a margin."""
         spots = list(state.board.tiles) + [(x, y) for x, y, *_ in extra]
         xs, ys = [x for x, _ in spots] or [0], [y for _, y in spots] or [0]
         return (min(xs) - MARGIN, max(xs) + 1 + MARGIN, min(ys) - MARGIN, max(ys) + 1 + MARGIN)
@@ -205,6 +217,8 @@ class PuzzleModel:
             self.status = str(e)
             self._notify(changed=False)
             return None
+        if self.kind == BEST:
+            self._busy("checking your line…")
         self.verdict = verdict.check_answer(self.position, answer)
         self.status = ("well done" + ("" if self.solved else " (after a reveal: not counted as solved)")
                        if self.verdict.right else self._retry())
@@ -234,8 +248,7 @@ class PuzzleModel:
     def hint(self) -> str | None:
         """One more hint (general first, then more specific); None when there are no more."""
         if self._hints is None:
-            self.status = "working out the hints…"  # some take the engine a few seconds
-            self._notify(changed=False)
+            self._busy("working out the hints…")
             self._hints = list(verdict.hints(self.position))
         if not self.more_hints:
             self.status = "no more hints: Reveal shows the answer and why"
@@ -249,6 +262,7 @@ class PuzzleModel:
     def reveal(self) -> verdict.Reveal:
         """The answer, its explanation and breakdown, and (``best``) the answer line on the picture."""
         if self.revealed is None:
+            self._busy("working out the answer…")
             self.revealed = verdict.reveal(self.position)
             self.ever_revealed = self.ever_revealed or not (self.verdict and self.verdict.right)
         self.status = "the answer, and why"

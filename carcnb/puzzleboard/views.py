@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..editor.views import ScoreLine
+from ..scoring import ScoreRow
 from ..geometry import Pos
 
 
@@ -20,7 +20,8 @@ class Shown:
     right: bool | None  # None before Check
     answer: str  # after Reveal
     explanation: str
-    breakdown: tuple[ScoreLine, ...]
+    breakdown: tuple[ScoreRow, ...]  # the rows the answer scores
+    totals: dict[str, int]  # everyone's points after them
     line: tuple[str, ...]  # the answer line, ``best``, after Reveal
 
 

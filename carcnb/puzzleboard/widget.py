@@ -14,23 +14,10 @@ import ipywidgets as w
 from ..editor.board_view import BoardView
 from ..editor.keyguard import KeyGuard
 from ..editor.panels import HandPanel, classed
-from ..editor.views import ScoreLine
-from ..editor.widget import SCORE_STYLE
+from ..explain.tables import Breakdown
 from ..position import Position
 from ..render.steps import OWN, REPLY
 from .model import BEST, COUNT, FINAL, PuzzleModel
-
-def breakdown_html(lines: tuple[ScoreLine, ...]) -> str:
-    """The score rows of an answer as a table."""
-    if not lines:
-        return ""
-    body = "".join(
-        f"<tr><td>{html.escape(r.kind)}</td><td>{html.escape(r.tiles)}</td><td>{html.escape(r.scorers)}</td>"
-        f"<td style='text-align:right'>{r.points}</td><td>{html.escape(r.reason)}</td></tr>" for r in lines)
-    return (f"{SCORE_STYLE}<div class='carcnb-score'><table><caption>Breakdown</caption><thead><tr><th>kind</th>"
-            f"<th>tiles</th><th>scorers</th><th>points</th><th>reason</th></tr></thead><tbody>{body}</tbody>"
-            f"</table></div>")
-
 
 def explanation_html(text: str) -> str:
     """An explanation as its author wrapped it: a line that starts with '- ' is a list item and indented
@@ -176,7 +163,7 @@ class PuzzleBoard(w.VBox):
                f"{html.escape('; '.join(f'{n}. {x}' for n, x in enumerate(shown.line, 1)))}</div>"
                if shown.line else "")
             + (f"<div><b>Why</b>{explanation_html(shown.explanation)}</div>" if shown.explanation else "")
-            + breakdown_html(shown.breakdown))
+            + (Breakdown(shown.breakdown, shown.totals, "Breakdown")._repr_html_() if shown.breakdown else ""))
         done = m.finished
         self.check_button.disabled = done
         self.hint_button.disabled = bool(shown.answer) or not m.more_hints

@@ -1,8 +1,9 @@
-"""Short labels (coordinates, step numbers) as filled glyph outlines in tile units.
+"""Labels (coordinates, step numbers, the legend's lines) as filled glyph outlines in tile units.
 
-A matplotlib ``Text`` costs about a millisecond to lay out and draw; a board's coordinate labels and step
-numbers are dozens of them. Their glyph outlines are cached per string and merged into one compound path,
-so labelling a board costs next to nothing and the labels scale with the picture like everything else.
+A matplotlib ``Text`` costs one to several milliseconds to lay out and draw at every render; a board's
+coordinate labels and step numbers are dozens of them. Their glyph outlines are cached per string and merged
+into one compound path, so labelling a board costs next to nothing and the labels scale with the picture
+like everything else.
 """
 from __future__ import annotations
 
@@ -13,14 +14,14 @@ from matplotlib.font_manager import FontProperties
 from matplotlib.path import Path
 from matplotlib.textpath import TextPath
 
-FONT = FontProperties(family="DejaVu Sans", weight="bold")
+FONTS = {True: FontProperties(family="DejaVu Sans", weight="bold"), False: FontProperties(family="DejaVu Sans")}
 CAP = 0.73  # the height of a digit, in em
 
 
 @cache
-def _outline(text: str) -> tuple[np.ndarray, np.ndarray, float]:
+def _outline(text: str, bold: bool = True) -> tuple[np.ndarray, np.ndarray, float]:
     """Vertices (one em tall, baseline at 0), codes and advance width of ``text``."""
-    path = TextPath((0, 0), text, size=1, prop=FONT)
+    path = TextPath((0, 0), text, size=1, prop=FONTS[bold])
     verts = np.asarray(path.vertices, dtype=float)
     width = float(verts[:, 0].max()) if len(verts) else 0.0
     return verts, np.asarray(path.codes, dtype=np.uint8), width
@@ -31,10 +32,11 @@ def label_size(text: str, em: float) -> tuple[float, float]:
     return _outline(text)[2] * em, CAP * em
 
 
-def glyphs(text: str, x: float, y: float, em: float, ha: str = "center", va: str = "center"
+def glyphs(text: str, x: float, y: float, em: float, ha: str = "center", va: str = "center", bold: bool = True
            ) -> tuple[np.ndarray, np.ndarray]:
-    """The outline of ``text`` set ``em`` tiles tall, aligned at (x, y) like ``Axes.text``'s ha/va."""
-    verts, codes, width = _outline(text)
+    """The outline of ``text`` set ``em`` tiles tall, aligned at (x, y) like ``Axes.text``'s ha/va (``va``
+    centre: the middle of a digit)."""
+    verts, codes, width = _outline(text, bold)
     dx = {"left": 0.0, "center": -width / 2, "right": -width}[ha] * em
     dy = {"bottom": 0.0, "center": -CAP / 2, "top": -CAP}[va] * em
     return verts * em + (x + dx, y + dy), codes

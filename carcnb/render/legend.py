@@ -16,13 +16,14 @@ from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
+from matplotlib.patches import PathPatch
 
 from ..state import GameState
 from ..tiles import catalogue
 from . import shapes as sh
 from . import style as st
 from .draw import legal_marks, tile_paths
-from .glyphs import text_width
+from .glyphs import glyphs, merged, text_width
 from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens,
                     draw_step_arrows, draw_tornado, polys)
 from .shading import draw_destroyed, draw_flooded
@@ -196,13 +197,16 @@ def draw_legend(ax: Axes, entries: Sequence[Entry], size: LegendSize) -> list:
     scale = size.unit / ax.figure.dpi
     em = max(st.NUMBER_EM, st.NUMBER_PX / (0.73 * size.unit))
     artists: list = []
+    labels = []
     for k, entry in enumerate(entries):
         col, row = divmod(k, size.rows)
         x = PAD + col * size.column_width
         y = -PAD - row * PITCH - 1
         artists += entry.draw(ax, x, y, scale, em)
-        artists.append(ax.text(x + 1 + PAD, y + 0.5, entry.label, ha="left", va="center", color=st.CAPTION,
-                               fontsize=size.font * 72 / ax.figure.dpi, fontfamily="DejaVu Sans"))
+        labels.append(glyphs(entry.label, x + 1 + PAD, y + 0.5, size.font / size.unit, "left", "center", bold=False))
+    path = merged(labels)
+    if path is not None:
+        artists.append(ax.add_artist(PathPatch(path, facecolor=st.CAPTION, edgecolor="none", zorder=5)))
     return artists
 
 

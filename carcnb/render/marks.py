@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
+from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgba
 from matplotlib.patches import PathPatch
 
@@ -21,7 +22,7 @@ from . import style as st
 from .glyphs import glyphs, merged
 
 Point = tuple[float, float]
-Figure = tuple[float, float, str, bool]  # x, y, the board's entry ("red", "red:pig"), lying (a farmer)
+Standing = tuple[float, float, str, bool]  # x, y, the board's entry ("red", "red:pig"), lying (a farmer)
 
 Z_FERRY = 1.45
 Z_TOKENS = 2.0
@@ -32,8 +33,6 @@ Z_FIGURES = 4.0
 def polys(ax: Axes, verts: list, faces, edges="none", widths=0.0, z: float = Z_TOKENS, alpha=None,
           **kw) -> list:
     """Filled polygons as one collection (none when ``verts`` is empty)."""
-    from matplotlib.collections import PolyCollection
-
     if not verts:
         return []
     coll = PolyCollection(verts, facecolors=faces, edgecolors=edges, linewidths=widths, zorder=z, alpha=alpha,
@@ -52,7 +51,7 @@ def numbers(ax: Axes, items: list[tuple[str, float, float]], em: float, colour: 
     return [patch]
 
 
-def draw_figures(ax: Axes, figures: Sequence[Figure], scale: float, size: float = st.MEEPLE_SIZE,
+def draw_figures(ax: Axes, figures: Sequence[Standing], scale: float, size: float = st.MEEPLE_SIZE,
                  z: float = Z_FIGURES) -> list:
     """Meeples in their player's colour (a farmer lies on its side), builders, pigs."""
     verts, faces = [], []

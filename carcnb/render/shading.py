@@ -23,7 +23,7 @@ Z_SHADING = 1.8
 SHADED_KINDS = ("road", "city", "cloister")  # fields never complete anyway; rivers are nobody's
 
 
-def flooded_features(board: Board, features: list[Feature]) -> list[Feature]:
+def flooded_features(features: list[Feature]) -> list[Feature]:
     """Roads, cities and cloisters the flood stops: they can never be completed."""
     return [f for f in features if f.flooded and f.kind in SHADED_KINDS]
 
@@ -76,7 +76,7 @@ def draw_destroyed(ax: Axes, polygons: list[np.ndarray], scale: float) -> list:
 def draw_shading(ax: Axes, board: Board, scale: float) -> list:
     """Shade every flooded feature and every city the earthquake destroys on ``board``."""
     features = board.features()
-    flooded = [n for f in flooded_features(board, features) for n in f.nodes]
+    flooded = [n for f in flooded_features(features) for n in f.nodes]
     destroyed = [n for f in destroyed_cities(board, features) for n in f.nodes]
     return (draw_flooded(ax, feature_polygons(board, flooded), scale)
             + draw_destroyed(ax, feature_polygons(board, destroyed), scale))

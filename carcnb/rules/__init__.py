@@ -4,6 +4,7 @@ A module only answers hooks; the state machine calls them in module order. Defau
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -87,6 +88,13 @@ class RuleModule:
     def header(self, state: GameState) -> dict[str, object]:
         """Position-file keys this module writes (``load`` reads them)."""
         return {}
+
+
+def overriding(modules: list[RuleModule], hook: str) -> tuple[Callable, ...]:
+    """The ``hook`` methods of the modules that override it, in module order: the others' defaults change
+    nothing, so the turn machine need not call them."""
+    default = getattr(RuleModule, hook)
+    return tuple(getattr(m, hook) for m in modules if getattr(type(m), hook) is not default)
 
 
 def modules_for(sets: frozenset[str], rulings: dict[str, str]) -> list[RuleModule]:

@@ -31,13 +31,13 @@ class BaseRules(RuleModule):
 
 def begin_turn(state: GameState) -> None:
     """Start the active player's turn: effects before the draw, then the draw (or the end)."""
-    for m in state.modules:
-        m.before_draw(state)
+    for before_draw in state.hooks("before_draw"):
+        before_draw(state)
     draw_or_end(state)
 
 
 def draw_or_end(state: GameState) -> None:
-    state.push([DrawStep() if state.pile_size() else FinalStep()])
+    state.push([DrawStep() if state.pile_stage() else FinalStep()])
 
 
 def discard_and_redraw(state: GameState) -> None:
@@ -49,8 +49,8 @@ def discard_and_redraw(state: GameState) -> None:
 
 def turn_steps(state: GameState) -> list[Step]:
     tile = state.hand_tile
-    for m in state.modules:
-        steps = m.turn_steps(state, tile)
+    for hook in state.hooks("turn_steps"):
+        steps = hook(state, tile)
         if steps is not None:
             return steps
     return [PlaceStep(), DeployStep(), ScoreStep(), EndTurnStep()]
@@ -74,8 +74,8 @@ class DrawStep(Step):
 def legal_placements(state: GameState) -> list[tuple[int, int, int]]:
     tile = state.hand_tile
     places = state.board.placements(tile)
-    for m in state.modules:
-        places = m.filter_placements(state, tile, places)
+    for hook in state.hooks("filter_placements"):
+        places = hook(state, tile, places)
     return places
 
 
@@ -97,8 +97,8 @@ class PlaceStep(Step):
         state.board.put(action.pos, state.hand_tile, action.rot)
         j.setattr(state, "placed", action.pos)
         j.setattr(state, "hand", None)
-        for m in state.modules:
-            state.push(m.after_place(state, action.pos))
+        for after_place in state.hooks("after_place"):
+            state.push(after_place(state, action.pos))
 
     def describe(self) -> str:
         return "place the tile"
@@ -109,11 +109,11 @@ def deploy_targets(state: GameState, pos, color: str) -> list[Node]:
     if state.supply(color) <= 0:
         return []
     board = state.board
-    placed = board.tiles[pos]
+    rules = state.hooks("can_deploy")
     out = []
-    for i in range(len(placed.orient.segments)):
+    for i in range(len(board.tiles[pos].orient.segments)):
         node = (pos, i)
-        if not board.occupied(node) and all(m.can_deploy(state, node) for m in state.modules):
+        if not board.occupied(node) and all(can_deploy(state, node) for can_deploy in rules):
             out.append(node)
     return out
 
@@ -133,8 +133,8 @@ class DeployStep(Step):
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Deploy):
             state.board.add_follower(state.board.node_at(action.pos, action.port), state.active)
-        for m in state.modules:
-            state.push(m.after_deploy(state))
+        for after_deploy in state.hooks("after_deploy"):
+            state.push(after_deploy(state))
 
     def describe(self) -> str:
         return "deploy a follower"
@@ -173,7 +173,7 @@ def score_turn(state: GameState, nodes: list[Node]) -> list[ScoreRow]:
         if not board.info[root].nfollowers or not board.is_complete(root):
             continue
         feature = board.feature(root)
-        if not all(m.completable(board, feature) for m in state.modules):
+        if not all(completable(board, feature) for completable in state.hooks("completable")):
             continue
         row = score_completed(board, feature, state.game.ruling("scoring.edition"), state.modules)
         rows.append(row)
@@ -188,8 +188,8 @@ class ScoreStep(Step):
     def run(self, state: GameState) -> None:
         score_turn(state, turn_candidates(state))
         state.set_ext("touched", None)
-        for m in state.modules:
-            state.push(m.after_score(state))
+        for after_score in state.hooks("after_score"):
+            state.push(after_score(state))
 
 
 @dataclass(frozen=True)
@@ -207,11 +207,11 @@ def final_rows(state: GameState) -> list[ScoreRow]:
     edition = state.game.ruling("scoring.edition")
     rows = []
     fields: list[Feature] = []
-    for feature in board.features():
+    for feature in board.features(occupied=True):  # only followers score at the end
         if feature.kind == "field":
             fields.append(feature)
         elif feature.followers and feature.kind != "river":
-            if feature.complete and all(m.completable(board, feature) for m in state.modules):
+            if feature.complete and all(completable(board, feature) for completable in state.hooks("completable")):
                 rows.append(score_completed(board, feature, edition, state.modules))
             else:
                 rows.append(score_unfinished(board, feature, state.modules))
@@ -221,8 +221,8 @@ def final_rows(state: GameState) -> list[ScoreRow]:
 
 def end_effects(state: GameState) -> None:
     """Apply the effects that come after the last tile and before final scoring (the earthquake's tokens)."""
-    for m in state.modules:
-        m.before_final(state)
+    for before_final in state.hooks("before_final"):
+        before_final(state)
 
 
 def apply_final(state: GameState) -> list[ScoreRow]:

@@ -1,0 +1,85 @@
+"""``carcnb readings FILE``: the file's answer under every option of every ruling its sets involve."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import textwrap
+
+from ..position import load
+from ..readings import MAX_COMBINATIONS, NODE_LIMIT, Readings, answer_text, readings
+from ..rulings import RULINGS
+
+
+def positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
+    return int(text)
+
+
+def show_progress(done: int, planned: int, what: str) -> None:
+    """One line on the terminal, rewritten in place (nothing when stderr is not a terminal)."""
+    print(f"\r\033[K[{done + 1}/{planned}] {what}", end="", file=sys.stderr, flush=True)
+
+
+def clear_progress() -> None:
+    print("\r\033[K", end="", file=sys.stderr, flush=True)
+
+
+def text(r: Readings) -> list[str]:
+    lines = [f"answer, with the rulings as the file sets them: {answer_text(r.kind, r.answer)}"]
+    if r.changes:
+        lines.append("")
+        lines.append("rulings that change the answer:")
+        for c in r.changes:
+            lines.append(f"  {c.ruling}: {RULINGS[c.ruling].question}")
+            for option, a in c.answers.items():
+                mark = "*" if option == r.rulings[c.ruling] else " "
+                lines.append(f"    {mark} {option}: {answer_text(r.kind, a)}")
+    else:
+        lines.append("no ruling changes the answer")
+    if len(r.changes) > 1:
+        lines.append("")
+        lines.append("every combination of them:")
+        names = [c.ruling for c in r.changes]
+        widths = [max(len(rid), *map(len, RULINGS[rid].options)) for rid in names]
+        lines.append("  " + "  ".join(rid.ljust(w) for rid, w in zip(names, widths)) + "  answer")
+        for combo in r.combinations:
+            cells = [combo.rulings[rid].ljust(w) for rid, w in zip(names, widths)]
+            lines.append("  " + "  ".join(cells) + "  " + answer_text(r.kind, combo.answer))
+    if r.skipped:
+        lines.append(f"  ({r.skipped} more combinations skipped: at most {MAX_COMBINATIONS} are tried)")
+    lines.append("")
+    lines += textwrap.wrap("tried, change nothing: " + (", ".join(r.unchanged) or "none"), 110,
+                           subsequent_indent="  ")
+    lines.append("(* the option the file uses)")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    p = load(args.file)
+    on_terminal = sys.stderr.isatty()
+    try:
+        result = readings(p, show_progress if on_terminal else None, args.max_nodes)
+    finally:
+        if on_terminal:
+            clear_progress()
+    if args.json:
+        print(json.dumps(result.as_dict(), indent=2))
+        if result.skipped:
+            print(f"carcnb readings: {result.skipped} more combinations skipped (at most {MAX_COMBINATIONS})",
+                  file=sys.stderr)
+    else:
+        print("\n".join(text(result)))
+    return 0
+
+
+def register(sub) -> None:
+    p = sub.add_parser("readings", help="the answer under every option of every ruling the position's sets "
+                                        "involve")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--max-nodes", type=positive, default=NODE_LIMIT, metavar="N",
+                   help=f"give up a best search under another reading after N positions (default {NODE_LIMIT})")
+    p.set_defaults(run=run)

@@ -1,0 +1,142 @@
+"""The editor in real JupyterLab and Chromium: keys typed with the pointer off the board never reach the
+notebook (the cell stays a code cell with its editor and position), and a position built by clicks is
+posted as files.
+
+Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from labserver import jupyter_lab, launch, open_and_run, require_browser
+
+pytestmark = pytest.mark.e2e
+
+NOTEBOOK = "editor.ipynb"
+CELLS = ["from carcnb.editor import BoardEditor\neditor = BoardEditor(mode='edit')\neditor", "1 + 1"]
+CELL_TYPES = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(
+    c => c.classList.contains('jp-CodeCell') ? 'code' : c.classList.contains('jp-RawCell') ? 'raw'
+       : c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'other')"""
+
+
+def _notebook(path: Path) -> None:
+    cells = [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [], "source": src}
+             for src in CELLS]
+    path.write_text(json.dumps({"cells": cells, "metadata": {"kernelspec": {
+        "display_name": "Python 3", "language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}))
+
+
+@pytest.fixture
+def page(tmp_path: Path):
+    """A page of JupyterLab with the editor notebook run; the kernel's data folder and working folder are
+    in tmp_path (yields the page and the served folder)."""
+    require_browser()
+    from playwright.sync_api import expect, sync_playwright
+
+    served = tmp_path / "served"
+    served.mkdir()
+    _notebook(served / NOTEBOOK)
+    with jupyter_lab(served, tmp_path, {"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url, \
+            sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1300, "height": 1300})
+            open_and_run(page, url, NOTEBOOK)
+            board = page.locator(".carcnb-editor .carcnb-board")
+            expect(board).to_be_visible(timeout=120_000)
+            page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=board.element_handle(),
+                                   timeout=30_000)
+            page.wait_for_function("() => !!document.querySelector('.carcnb-editor[data-carcnb-keyguard]')",
+                                   timeout=30_000)
+            yield page, served
+        finally:
+            browser.close()
+
+
+def _aim(page, tile: str, fx: float, fy: float) -> tuple[float, float]:
+    """Move the pointer over tile ``tile`` ("x,y") of the board at fractions (fx, fy) of the tile (fy from
+    the tile's bottom) and wait until the editor reports that tile; returns the page point. The board's
+    mapping is read from the coordinates the editor reports at two corners of the picture."""
+    from playwright.sync_api import expect
+
+    board = page.locator(".carcnb-editor .carcnb-board")
+    label = page.locator(".carcnb-editor .carcnb-pointer")
+    box = board.bounding_box()
+
+    def report(px: float, py: float) -> tuple[int, int]:
+        page.mouse.move(box["x"] + px, box["y"] + py)
+        expect(label).not_to_have_text("", timeout=20_000)
+        x, y = label.inner_text().split()[0].split(",")
+        return int(x), int(y)
+
+    page.mouse.move(box["x"] - 20, box["y"] - 20)
+    expect(label).to_have_text("", timeout=20_000)
+    x0, y0 = report(2, 2)  # the top-left tile
+    page.mouse.move(box["x"] - 20, box["y"] - 20)
+    expect(label).to_have_text("", timeout=20_000)
+    size = box["width"] / (report(box["width"] - 2, 2)[0] - x0 + 1)
+    tx, ty = (int(v) for v in tile.split(","))
+    point = (box["x"] + (tx - x0 + fx) * size, box["y"] + (y0 - ty + 1 - fy) * size)
+    page.mouse.move(*point)
+    expect(label).to_contain_text(f"{tile} ", timeout=20_000)
+    return point
+
+
+def test_keys_off_the_board_never_reach_the_notebook(page):
+    from playwright.sync_api import expect
+
+    page, _ = page
+    editor = page.locator(".carcnb-editor")
+    status = editor.locator(".carcnb-status")
+    assert page.evaluate(CELL_TYPES) == ["code", "code"]
+    editor.locator("button.carcnb-rotate").click()  # the focus is now on an editor button
+    expect(status).to_contain_text("rotation 90", timeout=20_000)
+    page.mouse.move(5, 5)  # the pointer off the board (and off the editor)
+    for key in ("r", "z", "m", "y", "d", "d", "x"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(1000)
+    assert page.evaluate(CELL_TYPES) == ["code", "code"]
+    expect(editor.locator(".carcnb-board")).to_be_visible()
+    assert "rotation 90" in status.inner_text()  # nothing turned, nothing undone: keys off the board do nothing
+
+    _aim(page, "0,1", 0.5, 0.5)  # on the board the keys are the editor's
+    page.keyboard.press("r")
+    expect(status).to_contain_text("rotation 180", timeout=20_000)
+    assert page.evaluate(CELL_TYPES) == ["code", "code"]
+
+
+def test_build_by_clicks_and_post(page):
+    pytest.importorskip("carcnb.post", reason="the Post button writes through carcnb.post.write_post")
+    from playwright.sync_api import expect
+
+    page, served = page
+    editor = page.locator(".carcnb-editor")
+    status = editor.locator(".carcnb-status")
+    palette = editor.locator(".carcnb-palette select")
+    labels = palette.locator("option").evaluate_all("els => els.map(e => e.textContent)")
+    palette.select_option(label=next(t for t in labels if t.replace("\xa0", " ").startswith("E: ")))  # nbsp
+    expect(status).to_contain_text("E chosen", timeout=20_000)
+    point = _aim(page, "0,1", 0.5, 0.5)
+    page.keyboard.press("r")
+    page.keyboard.press("r")
+    expect(status).to_contain_text("rotation 180", timeout=20_000)
+    page.mouse.click(*point)
+    expect(status).to_contain_text("put E at 0,1 rotation 180", timeout=20_000)
+    editor.locator(".carcnb-tool button", has_text="follower").click()
+    expect(status).to_contain_text("tool: follower", timeout=20_000)
+    page.mouse.click(*_aim(page, "0,1", 0.5, 0.1))  # the city at the south edge of E
+    expect(status).to_contain_text("put a red follower on 0,1", timeout=20_000)
+
+    editor.locator(".carcnb-post-folder input").fill("thread")
+    editor.locator("button.carcnb-post").click()
+    expect(status).to_contain_text("post written", timeout=60_000)
+    text = editor.locator(".carcnb-post-text textarea")
+    expect(text).to_be_visible(timeout=20_000)
+    written = sorted(p.name for p in (served / "thread").iterdir())
+    assert any(n.endswith(".png") for n in written) and len(written) >= 2
+    post = next(p for p in (served / "thread").iterdir() if not p.name.endswith(".png"))
+    assert text.input_value() == post.read_text(encoding="utf-8")
+    assert "0,1 E 180 red@S" in post.read_text(encoding="utf-8")

@@ -1,0 +1,51 @@
+"""carcnb.explain's strip of a turn's decisions and its comparison of what a ruling puts in the box."""
+from __future__ import annotations
+
+import pytest
+
+from carcnb.errors import CarcnbError
+from carcnb.explain import example
+from carcnb.explain.box import compare_box, pile_tiles
+from carcnb.explain.rounds import decisions_strip
+
+
+def test_the_strip_titles_each_board_with_who_did_what_and_marks_the_tile():
+    shown = decisions_strip(example("crop-road"), "place 2,0 180", "deploy 2,0 N", caption="red's turn")
+    assert [p.title for p in shown.panels] == ["before", "1. red places CR1 at 2,0", "2. red puts a follower on 2,0"]
+    assert [p.spots for p in shown.panels] == [(), ((2, 0),), ((2, 0),)]
+    assert shown.caption == "red's turn"
+
+
+def test_a_decision_naming_no_tile_joins_the_board_before():
+    shown = decisions_strip(example("crop-road"), "place 2,0 180", "pass", caption="no follower")
+    assert [p.title for p in shown.panels] == ["before", "1. red places CR1 at 2,0\n2. red puts no follower down"]
+    after = shown.panels[-1].source  # the board after the pass: the road scored, the crop choice next
+    assert after.scores["red"] == 4 and [str(a) for a in after.legal_actions()] == ["crop add", "crop remove"]
+
+
+def test_the_strip_never_changes_the_state_it_starts_from():
+    start = example("crop-road").to_state()
+    decisions_strip(start, "place 2,0 180", caption="placed")
+    assert start.hand == "CR1" and (2, 0) not in start.board.tiles
+
+
+def test_the_box_shows_only_the_tiles_that_differ_between_options():
+    assert pile_tiles(["ferries"], {"ferries.crop_circle_tile": "none"})["FB"] == 4
+    box = compare_box("ferries.crop_circle_tile", ["ferries"], caption="box")
+    assert all(len(ids) <= 1 for _, ids in box.added)
+    assert "<b>none</b>" in box._repr_html_() and "What differs" in box._repr_html_()
+
+
+def test_the_box_refuses_an_unknown_ruling():
+    with pytest.raises(CarcnbError, match="unknown ruling 'ferries.crop_tile'"):
+        compare_box("ferries.crop_tile", ["ferries"], caption="box")
+
+
+def test_a_ferry_laid_or_moved_is_said_so_and_its_road_tinted():
+    shown = decisions_strip(example("ferry-new-lake"), "place 1,0 0", "pass", "ferry 1,0 E-W", "ferry 2,0 E-S",
+                            caption="lay, then move")
+    assert [p.title for p in shown.panels[2:]] == ["3. red lays the ferry on 1,0\nto join E and W",
+                                                   "4. red moves the ferry on 2,0\nto join E and S"]
+    assert shown.panels[2].highlight[0] == (1, 0) and shown.panels[2].spots == ()
+    left = decisions_strip(example("ferry-move"), "place -1,0 270", "pass", "pass", caption="left")
+    assert left.panels[-1].title.endswith("3. red leaves the ferry on 1,0")

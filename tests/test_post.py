@@ -1,0 +1,124 @@
+"""``carcnb post``: a forum post in Markdown, BBCode or HTML, with the picture beside it, the position text
+that loads back to the same position, the verdict with its breakdown and the readings table."""
+from __future__ import annotations
+
+import base64
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+import carcnb
+from carcnb.cli import main
+from carcnb.editor import EditorModel
+from carcnb.errors import CarcnbError
+from carcnb.position import load, parse
+from carcnb.post import FORMATS, write_post
+
+from conftest import position_from_text
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+FARM = PUZZLES / "base/farm-edition-second.toml"  # scoring.edition changes it
+CODE = {"markdown": r"```toml\n(.*?)\n```", "bbcode": r"\[code\](.*?)\[/code\]", "html": r"<pre><code>(.*?)</code></pre>"}
+READINGS_TABLE = {"markdown": "| Ruling | Option | Answer |", "bbcode": "[*]Ruling: scoring.edition; Option: third",
+                  "html": "<th>Ruling</th><th>Option</th><th>Answer</th>"}
+
+
+def code_block(fmt: str, text: str) -> str:
+    (found,) = re.findall(CODE[fmt], text, re.S)
+    return html.unescape(found) if fmt == "html" else found
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_each_format_writes_text_and_picture(tmp_path, fmt):
+    p = load(FARM)
+    files = write_post(p, tmp_path / "thread", fmt)
+    assert files.text_path.parent == files.picture_path.parent == tmp_path / "thread"
+    assert files.text_path.read_text(encoding="utf-8") == files.text
+    assert files.picture_path.name == "farm-edition-second.png"
+    assert files.picture_path.read_bytes().startswith(b"\x89PNG")
+    assert parse(code_block(fmt, files.text)) == p  # the code block loads back to the same position
+    assert READINGS_TABLE[fmt] in files.text
+    assert "red 26, blue 22" in files.text and "red 18, blue 20" in files.text  # third, and the file's second
+    assert f"carcnb {carcnb.__version__}" in files.text
+    assert p.title in files.text
+
+
+def test_markdown_shows_the_picture_and_bbcode_uses_forum_tags(tmp_path):
+    md = write_post(load(FARM), tmp_path, "markdown").text
+    assert "![Two small cities" in md and "](farm-edition-second.png)" in md
+    assert "**Question:** The game ends now." in md
+    bb = write_post(load(FARM), tmp_path, "bbcode").text
+    assert "[img]farm-edition-second.png[/img]" in bb and "[b]Answer:[/b]" in bb
+    assert bb.count("[list]") == bb.count("[/list]") >= 2
+    assert "**" not in bb and "<" not in bb
+
+
+def test_html_embeds_the_picture(tmp_path):
+    files = write_post(load(FARM), tmp_path, "html")
+    (data,) = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
+    assert base64.b64decode(data) == files.picture_path.read_bytes()
+    assert files.text.isascii()  # characters beyond ASCII are written as references
+
+
+def test_the_verdict_lists_every_point_with_its_reason(tmp_path):
+    text = write_post(load(PUZZLES / "disasters/meteor-cloister-eight.toml"), tmp_path).text
+    assert "Before this turn: red 10, blue 10. This turn: place 1,-2 180; pass." in text
+    assert "| this turn | red | 8 | cloister at 1,-1 | completed (meteor does not count) |" in text
+    assert "| end of game | blue | 1 | city at 2,-1 | unfinished |" in text
+    assert "**Totals:** red 18, blue 11." in text
+    assert "No ruling changes this answer" in text
+    assert "`meteor.adjacency`" in text.split("No ruling changes")[1]  # named among those checked
+
+
+def test_a_best_post_gives_the_line_and_the_readings_of_two_rulings(tmp_path):
+    text = write_post(load(PUZZLES / "disasters/flood-scope-edge.toml"), tmp_path).text
+    assert "2 open questions of the rules change this answer" in text
+    assert "| `flood.covered_scope` | `segment` | red 23, blue 20 |" in text
+    assert "| `flood.covered_empty` | `no` | no answer: illegal position" in text
+    assert "Every combination of them:" in text
+    text = write_post(load(PUZZLES / "disasters/meteor-king-adjacency.toml"), tmp_path).text
+    assert "**Answer:** meteor 3,1 -- value 4" in text and "(with `meteor.adjacency = king`)" in text
+    assert "| red | 4 | road of 4 tiles: -1,0 0,0 1,0 2,0 |" in text
+
+
+def test_a_position_built_in_the_editor_is_written_as_position(tmp_path):
+    p = position_from_text("0,0 D 0 red@E\n1,0 U 90", hand="E")
+    files = write_post(p.__class__(**{**p.__dict__, "path": "<position>"}), tmp_path)
+    assert (files.text_path.name, files.picture_path.name) == ("position.md", "position.png")
+    assert parse(code_block("markdown", files.text)) == p
+
+
+def test_the_editor_post_button_writes_a_real_post(tmp_path):
+    m = EditorModel(position_from_text("0,0 D 0", hand="E"))
+    m.rotation = 180
+    m.click((0, 1))
+    files = m.post(tmp_path / "thread")
+    assert files is not None and files.text_path.exists() and files.picture_path.exists()
+    assert "place 0,1 180" in files.text
+
+
+def test_a_position_without_an_answer_writes_nothing(tmp_path):
+    bad = position_from_text("0,0 D 0\n0,1 D 0")  # the edges do not match
+    with pytest.raises(CarcnbError, match="edge-mismatch"):  # the problems, as every command lists them
+        write_post(bad, tmp_path / "thread")
+    assert not (tmp_path / "thread").exists()
+
+
+def test_an_unknown_format_is_refused(tmp_path):
+    with pytest.raises(CarcnbError, match="unknown post format 'rtf'"):
+        write_post(load(FARM), tmp_path, "rtf")
+
+
+def test_cli_writes_into_the_folder(tmp_path, capsys):
+    assert main(["post", str(FARM), "-o", str(tmp_path / "out"), "--format", "bbcode"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert out == f"wrote {tmp_path / 'out' / 'farm-edition-second.bbcode.txt'} and " \
+                  f"{tmp_path / 'out' / 'farm-edition-second.png'}\n"
+
+
+def test_cli_bad_format_exits_2(tmp_path, capsys):
+    assert main(["post", str(FARM), "-o", str(tmp_path), "--format", "rtf"]) == 2
+    assert "invalid choice: 'rtf'" in capsys.readouterr().err
