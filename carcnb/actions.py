@@ -26,6 +26,17 @@ class Draw(Action):
         return f"draw {self.tile}"
 
 
+_DRAWS: dict[str, Draw] = {}
+
+
+def draw(tile: str) -> Draw:
+    """A shared ``Draw`` value (one every turn)."""
+    action = _DRAWS.get(tile)
+    if action is None:
+        action = _DRAWS[tile] = Draw(tile)
+    return action
+
+
 @dataclass(frozen=True, order=True)
 class Place(Action):
     x: int

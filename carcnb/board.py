@@ -91,14 +91,18 @@ class Board:
         new = _PLACED[tile, rot]
         tiles[pos] = new
         keys = [(pos, open_.pop(pos, None))]  # the open positions' keys as they were (None: not open)
+        met = []  # (side, position, tile) of each neighbour
         x, y = pos
-        for (dx, dy), code, weight in zip(SIDE_DELTA, new.orient.codes, _FACING):
+        for side, (dx, dy) in enumerate(SIDE_DELTA):
             n = (x + dx, y + dy)
-            if n not in tiles:
+            other = tiles.get(n)
+            if other is None:
                 key = open_.get(n)
                 keys.append((n, key))
-                open_[n] = (key or 0) + code * weight
-        nodes, kept = self._connect(pos, new)
+                open_[n] = (key or 0) + new.orient.codes[side] * _FACING[side]
+            else:
+                met.append((side, n, other))
+        nodes, kept = self._connect(pos, new, met)
         self.j.inverse(_unput, self, pos, (keys, nodes, kept))
 
     def replace(self, pos: Pos, tile: TileType, rot: int = 0) -> Placed:
@@ -187,12 +191,18 @@ class Board:
         return FeatureInfo(seg.kind, (node,), seg.ends, 1 if seg.pennant else 0,
                            _plain(followers[node]) if node in followers else 0, node in self.flood_marks)
 
-    def _connect(self, pos: Pos, placed: Placed) -> tuple[list[Node], dict[Node, FeatureInfo]]:
+    def _neighbours(self, pos: Pos) -> list[tuple[int, Pos, Placed]]:
+        """(side, position, tile) of each tile beside ``pos``."""
+        x, y = pos
+        return [(side, n, self.tiles[n]) for side, (dx, dy) in enumerate(SIDE_DELTA) if (n := (x + dx, y + dy))
+                in self.tiles]
+
+    def _connect(self, pos: Pos, placed: Placed, met: list[tuple[int, Pos, Placed]]) -> tuple[list[Node], dict]:
         """Add the segments of a tile put at ``pos`` (no follower or flood mark on them yet) and join them to
-        the features they meet: a segment joins the first feature it meets as a member, and later meetings
-        join features. Returns what undoes it: the new nodes, and the roots of the features met as they were
-        (kept the first time each is met, before it changes)."""
-        info, parent, tiles, find = self.info, self.parent, self.tiles, self.find
+        the features they meet across its sides ``met`` (see ``_neighbours``): a segment joins the first
+        feature it meets as a member, and later meetings join features. Returns what undoes it: the new nodes,
+        and the roots of the features met as they were (kept the first time each is met, before it changes)."""
+        info, parent, find = self.info, self.parent, self.find
         orient = placed.orient
         segments = orient.segments
         nodes = [(pos, i) for i in range(len(segments))]
@@ -200,19 +210,14 @@ class Board:
             return nodes, self._close_against(pos)
         kept: dict[Node, FeatureInfo] = {}
         closing = []  # segments whose end meets a tile without edges
-        x, y = pos
-        for side, (dx, dy) in enumerate(SIDE_DELTA):
-            n = (x + dx, y + dy)
-            other = tiles.get(n)
-            if other is None:
-                continue
+        for side, n, other in met:
             if not other.tile.has_edges:
                 centre = orient.port_segment[side_centre(side)]
                 if centre >= 0 and segments[centre].kind in CONNECTING:
                     closing.append((nodes[centre], other.tile.has("flood")))
                 continue
             oport = other.orient.port_segment
-            for mine, q, joins_ends in orient.links[side]:
+            for mine, q, ends in orient.links[side]:
                 theirs = oport[q]
                 if theirs < 0:
                     continue
@@ -221,10 +226,10 @@ class Board:
                     kept[root] = info[root]
                 node = nodes[mine]
                 if node in parent:
-                    self._union(find(node), root, 2 if joins_ends else 0)
+                    self._union(find(node), root, ends)
                 else:
                     parent[node] = root
-                    info[root] = info[root].joined(node, segments[mine], 2 if joins_ends else 0)
+                    info[root] = info[root].joined(node, segments[mine], ends)
         for node, seg in zip(nodes, segments):
             if node not in parent:  # it met no feature: one of its own
                 parent[node] = node
@@ -261,7 +266,7 @@ class Board:
             tiles, self.tiles = self.tiles, placed_so_far
             for pos, placed in tiles.items():
                 placed_so_far[pos] = placed
-                self._connect(pos, placed)
+                self._connect(pos, placed, self._neighbours(pos))
             self.tiles = tiles
             for pos, (a, b) in self.ferries.items():
                 self._union(self.find((pos, a)), self.find((pos, b)))
@@ -315,11 +320,11 @@ class Board:
                     if orient.port_segment[side_centre(side)] == i:
                         self._close_end(node, flooded=other.tile.has("flood"))
                     continue
-                for mine, q, joins_ends in orient.links[side]:
+                for mine, q, ends in orient.links[side]:
                     theirs = ((x + dx, y + dy), other.orient.port_segment[q])
                     if mine != i or theirs[1] < 0 or theirs < node:
                         continue  # each meeting of two segments once, from the smaller node
-                    self._union(self.find(node), self.find(theirs), 2 if joins_ends else 0)
+                    self._union(self.find(node), self.find(theirs), ends)
         inside = set(members)
         for pos, (a, b) in self.ferries.items():
             if (pos, a) in inside:

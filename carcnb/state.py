@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from collections.abc import Callable
 from typing import TypeVar
 
-from .actions import Action, Draw
+from .actions import Action, draw
 from .board import Board
 from .errors import CarcnbError, IllegalActionError
 from .features import Feature, Node
@@ -77,6 +77,18 @@ class Game:
 _MODULE_CACHE: dict = {}
 
 
+class _Hooks(dict):
+    """Hook name -> the rule modules' methods for it that change something (see ``rules.overriding``)."""
+
+    def __init__(self, modules: list[RuleModule]):
+        super().__init__()
+        self.modules = modules
+
+    def __missing__(self, hook: str) -> tuple[Callable, ...]:
+        found = self[hook] = overriding(self.modules, hook)
+        return found
+
+
 def _restore_turn(state: GameState, fields: tuple, _: None) -> None:
     state.todo, state.hand, state.placed, state.turn = fields
 
@@ -97,7 +109,7 @@ class GameState:
         self.game = game or Game()
         self.modules = self.game.modules
         self._module_of = {type(m): m for m in self.modules}
-        self._hooks: dict[str, tuple[Callable, ...]] = {}
+        self.hooks = _Hooks(self.modules)  # hook name -> the modules' methods that change something, in order
         self.j = Journal()
         self.board = Board(self.j)
         players = self.game.players
@@ -122,13 +134,6 @@ class GameState:
         self.j.entries.clear()
 
     # ----- the OpenSpiel surface -------------------------------------------------------------------------
-    def hooks(self, hook: str) -> tuple[Callable, ...]:
-        """The rule modules' ``hook`` methods that change something (see ``rules.overriding``), in order."""
-        found = self._hooks.get(hook)
-        if found is None:
-            found = self._hooks[hook] = overriding(self.modules, hook)
-        return found
-
     def module(self, kind: type[M]) -> M:
         """The game's rule module of class ``kind`` (a rule's steps reach their module's rulings here)."""
         return self._module_of[kind]
@@ -159,7 +164,7 @@ class GameState:
             return []
         stage = self.pile_stage()
         total = sum(stage.values())
-        return [(Draw(t), n / total) for t, n in sorted(stage.items())]
+        return [(draw(t), n / total) for t, n in sorted(stage.items())]
 
     def sample_chance(self) -> Action:
         """A draw picked by this state's seeded random generator."""
@@ -168,7 +173,7 @@ class GameState:
         for tid in sorted(stage):
             pick -= stage[tid]
             if pick < 0:
-                return Draw(tid)
+                return draw(tid)
         raise AssertionError("empty pile at a chance node")
 
     def apply(self, action: Action, check: bool = True) -> None:
@@ -231,7 +236,7 @@ class GameState:
 
     def supply(self, color: str) -> int:
         held = 0
-        for hook in self.hooks("held"):
+        for hook in self.hooks["held"]:
             held += hook(self, color)
         return FOLLOWERS - self.lost[color] - self.board.followers_of(color) - held
 
@@ -258,7 +263,7 @@ class GameState:
 
     @property
     def hand_tile(self) -> TileType | None:
-        return catalogue()[self.hand] if self.hand else None
+        return catalogue().tiles[self.hand] if self.hand else None
 
     def feature(self, node: Node) -> Feature:
         return self.board.feature(node)

@@ -57,14 +57,15 @@ class Orientation:
     codes: tuple[int, int, int, int]
     segments: tuple[Segment, ...]
     port_segment: tuple[int, ...]  # port -> segment index, -1 where none
-    # per side: (own segment, the port across the edge, whether the link joins two ends of a road/city/river)
-    links: tuple[tuple[tuple[int, int, bool], ...], ...] = ()
+    # per side: (own segment, the port across the edge, the open ends the link closes: 2 where two ends of a
+    # road, city or river meet, else 0)
+    links: tuple[tuple[tuple[int, int, int], ...], ...] = ()
+    cloister: int = field(init=False, repr=False)  # the index of the cloister segment, or -1
 
-    @property
-    def cloister(self) -> int:
-        """The index of the cloister segment, or -1."""
-        return self.port_segment[CENTRE] if self.port_segment[CENTRE] >= 0 and \
-            self.segments[self.port_segment[CENTRE]].kind == "cloister" else -1
+    def __post_init__(self) -> None:
+        centre = self.port_segment[CENTRE]
+        object.__setattr__(self, "cloister", centre if centre >= 0 and self.segments[centre].kind == "cloister"
+                           else -1)
 
 
 @dataclass(frozen=True, eq=False)
@@ -105,22 +106,16 @@ class TileType:
     def fits(self) -> tuple[tuple[int, ...], ...]:
         """For every placement constraint key (see ``Board``), the rotations whose edges match it: a table
         made on first use, so that placement generation only indexes it."""
-        return tuple(_fitting(self, key) for key in range(6 ** 4))
+        if not self.has_edges:
+            return ((),) * 6 ** 4  # MT and FL replace a tile in play: never placed by matching edges
+        n, e, s, w = _allowed(self)  # key = n + 6 e + 36 s + 216 w
+        return tuple(tuple(sorted(a & b & c & d)) for d in w for c in s for b in e for a in n)
 
     def rotations_fitting(self, key: int) -> tuple[int, ...]:
         """Rotations whose edges match a placement constraint ``key`` (see ``Board``)."""
         return self.fits[key]
 
 
-def _fitting(tile: TileType, key: int) -> tuple[int, ...]:
-    if not tile.has_edges:
-        return ()  # MT and FL replace a tile in play: they are never placed by matching edges
-    allowed = _allowed(tile)
-    fits = allowed[0][key % 6] & allowed[1][key // 6 % 6] & allowed[2][key // 36 % 6] & allowed[3][key // 216 % 6]
-    return tuple(sorted(fits))
-
-
-@cache
 def _allowed(tile: TileType) -> tuple[tuple[frozenset[int], ...], ...]:
     """Per side and constraint digit, the rotations whose edge there matches it."""
     return tuple(tuple(frozenset(o.rot for o in tile.orientations if d in (0, WILD) or o.codes[side] in (d, WILD))
@@ -215,7 +210,8 @@ def _orient(tile: TileType, rot: int) -> Orientation:
         for p in s.ports:
             port_segment[p] = i
     codes = tuple(EDGE_CODE[c] for c in edges)
-    links = tuple(tuple((port_segment[p], ACROSS[p], p % 3 == 1 and segments[port_segment[p]].kind in CONNECTING)
+    links = tuple(tuple((port_segment[p], ACROSS[p], 2 if p % 3 == 1 and segments[port_segment[p]].kind in CONNECTING
+                         else 0)
                         for p in (3 * side, 3 * side + 1, 3 * side + 2) if port_segment[p] >= 0)
                   for side in range(4))
     return Orientation(rot, edges, codes, segments, tuple(port_segment), links)  # type: ignore[arg-type]

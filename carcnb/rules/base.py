@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, places_at
+from ..actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, draw, places_at
 from ..board import Placements, expand
 from ..features import Feature, Node
 from ..geometry import AROUND
@@ -32,7 +32,7 @@ class BaseRules(RuleModule):
 
 def begin_turn(state: GameState) -> None:
     """Start the active player's turn: effects before the draw, then the draw (or the end)."""
-    for before_draw in state.hooks("before_draw"):
+    for before_draw in state.hooks["before_draw"]:
         before_draw(state)
     draw_or_end(state)
 
@@ -50,7 +50,7 @@ def discard_and_redraw(state: GameState) -> None:
 
 def turn_steps(state: GameState) -> list[Step] | tuple[Step, ...]:
     tile = state.hand_tile
-    for hook in state.hooks("turn_steps"):
+    for hook in state.hooks["turn_steps"]:
         steps = hook(state, tile)
         if steps is not None:
             return steps
@@ -63,7 +63,7 @@ class DrawStep(Step):
         return CHANCE
 
     def legal(self, state: GameState) -> list[Action]:
-        return [Draw(t) for t in sorted(state.pile_stage())]
+        return [draw(t) for t in sorted(state.pile_stage())]
 
     def apply(self, state: GameState, action: Action) -> None:
         assert isinstance(action, Draw)
@@ -81,7 +81,7 @@ def placement_groups(state: GameState) -> list[Placements]:
     """The legal placements of the tile in hand by position: ``(x, y, rotations)``, sorted."""
     tile = state.hand_tile
     found = state.board.placement_groups(tile)
-    for hook in state.hooks("filter_placements"):
+    for hook in state.hooks["filter_placements"]:
         found = hook(state, tile, found)
     return found
 
@@ -102,7 +102,7 @@ class PlaceStep(Step):
         state.board.put(action.pos, state.hand_tile, action.rot)
         state.placed = action.pos
         state.hand = None
-        for after_place in state.hooks("after_place"):
+        for after_place in state.hooks["after_place"]:
             state.push(after_place(state, action.pos))
 
     def describe(self) -> str:
@@ -114,11 +114,12 @@ def deploy_targets(state: GameState, pos, color: str) -> list[Node]:
     if state.supply(color) <= 0:
         return []
     board = state.board
-    rules = state.hooks("can_deploy")
+    info, find = board.info, board.find
+    rules = state.hooks["can_deploy"]
     out = []
     for i in range(len(board.tiles[pos].orient.segments)):
         node = (pos, i)
-        if not board.occupied(node) and all(can_deploy(state, node) for can_deploy in rules):
+        if not info[find(node)].nfollowers and all(can_deploy(state, node) for can_deploy in rules):
             out.append(node)
     return out
 
@@ -139,7 +140,7 @@ class DeployStep(Step):
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Deploy):
             state.board.add_follower(state.board.node_at(action.pos, action.port), state.active)
-        for after_deploy in state.hooks("after_deploy"):
+        for after_deploy in state.hooks["after_deploy"]:
             state.push(after_deploy(state))
 
     def describe(self) -> str:
@@ -149,16 +150,15 @@ class DeployStep(Step):
 def turn_candidates(state: GameState) -> list[Node]:
     """Segments whose features this turn may have completed: the placed tile's, nearby cloisters, and any
     a rule module touched (``ext['touched']``)."""
-    board = state.board
+    tiles = state.board.tiles
     nodes: list[Node] = []
-    if state.placed is not None and state.placed in board.tiles:
-        pos = state.placed
-        nodes += [(pos, i) for i in range(len(board.tiles[pos].orient.segments))]
-        tiles = board.tiles
+    pos = state.placed
+    if pos is not None and pos in tiles:
+        nodes += [(pos, i) for i in range(len(tiles[pos].orient.segments))]
         x, y = pos
         for dx, dy in AROUND:
             t = tiles.get((x + dx, y + dy))
-            if t is not None and "cloister" in t.tile.flags:
+            if t is not None and t.orient.cloister >= 0:
                 nodes.append(((x + dx, y + dy), t.orient.cloister))
     nodes += state.ext.get("touched", ())
     return nodes
@@ -167,19 +167,20 @@ def turn_candidates(state: GameState) -> list[Node]:
 def score_turn(state: GameState, nodes: list[Node]) -> list[ScoreRow]:
     """Score every completed feature among ``nodes`` that has followers, and send the followers home."""
     board = state.board
+    tiles, info, find = board.tiles, board.info, board.find
     seen = set()
     rows = []
     for node in nodes:
-        if node[0] not in board.tiles:
+        if node[0] not in tiles:
             continue
-        root = board.find(node)
-        if root in seen:
+        root = find(node)
+        if root in seen or not info[root].nfollowers:
             continue
         seen.add(root)
-        if not board.info[root].nfollowers or not board.is_complete(root):
+        if not board.is_complete(root):
             continue
         feature = board.feature(root)
-        if not all(completable(board, feature) for completable in state.hooks("completable")):
+        if not all(completable(board, feature) for completable in state.hooks["completable"]):
             continue
         row = score_completed(board, feature, state.game.ruling("scoring.edition"), state.modules)
         rows.append(row)
@@ -194,7 +195,7 @@ class ScoreStep(Step):
     def run(self, state: GameState) -> None:
         score_turn(state, turn_candidates(state))
         state.set_ext("touched", None)
-        for after_score in state.hooks("after_score"):
+        for after_score in state.hooks["after_score"]:
             state.push(after_score(state))
 
 
@@ -216,7 +217,7 @@ def final_rows(state: GameState) -> list[ScoreRow]:
         if feature.kind == "field":
             fields.append(feature)
         elif feature.followers and feature.kind != "river":
-            if feature.complete and all(completable(board, feature) for completable in state.hooks("completable")):
+            if feature.complete and all(completable(board, feature) for completable in state.hooks["completable"]):
                 rows.append(score_completed(board, feature, edition, state.modules))
             else:
                 rows.append(score_unfinished(board, feature, state.modules))
@@ -226,7 +227,7 @@ def final_rows(state: GameState) -> list[ScoreRow]:
 
 def end_effects(state: GameState) -> None:
     """Apply the effects that come after the last tile and before final scoring (the earthquake's tokens)."""
-    for before_final in state.hooks("before_final"):
+    for before_final in state.hooks["before_final"]:
         before_final(state)
 
 
