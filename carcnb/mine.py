@@ -1,6 +1,7 @@
 """Mining puzzles from seeded random games, as Lichess mines its puzzles from real games.
 
-Games are played with random legal actions (``carcnb.playout``). At each decision of a ``best`` hunt (the
+Games are played with random legal actions (``carcnb.playout``), the players of each game keeping their
+followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse to crowded. At each decision of a ``best`` hunt (the
 tile just drawn, the meteor's aim or moves, the tornado's steps, the flood's target, a ferry, a crop circle)
 the turn is solved exactly, and the position is kept when its best line is unique and beats every other line
 by at least ``min_margin`` points. A ``final`` hunt keeps boards whose end-of-game scoring teaches something:
@@ -16,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from .actions import Action, Draw, Pass
-from .errors import CarcnbError, SearchLimitError
+from .errors import CarcnbError
 from .game_io import position_from_state, problems, state_from_position
 from .geometry import Pos, pos_text
 from .grade import Grade, Search, grade, search
@@ -84,7 +85,7 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     if kind not in KINDS:
         raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
     if last_tile and kind != "best":
-        raise CarcnbError("last-tile puzzles are placement puzzles: use them with kind best")
+        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
     only = frozenset(only) or frozenset(TOPICS)
     if only - set(TOPICS):
         raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
@@ -153,9 +154,6 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
         return ("final", p) if p is not None else False
     if seat < 0 or DECISIONS.get(type(state.todo[0])) not in only:
         return None
-    start = isinstance(state.history[-1], Draw)
-    if last_tile and not start:
-        return None
     if isinstance(state.todo[0], PlaceStep) and state.supply(state.active) == 0:
         return None  # placing without a follower to deploy: half the puzzle is missing
     p = replace(position_from_state(state), scores=())
@@ -165,7 +163,7 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
     if p is None:
         return False
     topic = DECISIONS[type(state.todo[0])]
-    return ("last-tile" if last_tile else topic), p
+    return ("last-tile" if last_tile and topic == "placement" else topic), p
 
 
 def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
@@ -186,7 +184,7 @@ def _solved(p: Position, min_margin: int, placement: bool) -> Search | None:
     """The search of ``p`` when it makes a puzzle (see ``_best_puzzle``)."""
     try:
         found = search(p, NODE_LIMIT)
-    except SearchLimitError:
+    except CarcnbError:  # too big a search (SearchLimitError); or, pruned, the position no longer asks anything
         return None
     if found.margin is None or found.margin < min_margin:
         return None
@@ -315,6 +313,8 @@ def situation(p: Position) -> str:
         what = f"{who} may move the ferry at {pos_text(step.pos)}"
     else:
         what = f"{who}'s crop circle choice"
+    if p.pile == () and not isinstance(step, PlaceStep):
+        what += " on the last turn"
     return f"{what} ({len(p.board)} tiles)"
 
 

@@ -8,32 +8,35 @@ from __future__ import annotations
 from .actions import (Action, Crop, Deploy, Discard, Drop, Ferry, Flood, Meteor, Pass, Pick, Place, Remove,
                       TornadoStep)
 from .geometry import PORT_NAMES, pos_text
+from .rules.base import DeployStep
+from .rules.cropcircles import CropActStep
+from .rules.ferries import LayFerryStep, MoveFerryStep
+from .rules.meteor import MeteorStep
 from .scoring import ScoreRow
 from .state import GameState
 from .wording import tile_name
 
 _FIGURE = {"city": "a knight", "road": "a thief", "field": "a farmer", "cloister": "a monk"}
-_FEATURE = {"field": "field", "city": "city", "road": "road", "cloister": "cloister"}
-_PASS = {"DeployStep": "deploy nothing", "MeteorStep": "leave the meteor where it is",
-         "MoveFerryStep": "leave the ferry where it is", "CropActStep": "add nothing"}  # by the step passed
+_PASS = {DeployStep: "deploy nothing", MeteorStep: "leave the meteor where it is",
+         MoveFerryStep: "leave the ferry where it is", CropActStep: "add nothing"}  # by the step passed
 
 
 def action_text(state: GameState, action: Action) -> str:
     """What ``action`` does in ``state`` (before it is applied), as a phrase: "place K at 1,2 turned 90°"."""
-    step = state.todo[0].describe() if state.todo else ""
+    step = state.todo[0] if state.todo else None
     if isinstance(action, Place):
         turned = f" turned {action.rot}°" if action.rot else ""
         return f"place {tile_name(state.hand)} at {pos_text(action.pos)}{turned}"
     if isinstance(action, Deploy):
         kind = state.board.segment(state.board.node_at(action.pos, action.port)).kind
-        verb = "add" if step.startswith("crop") else "deploy"
+        verb = "add" if isinstance(step, CropActStep) else "deploy"
         return f"{verb} {_FIGURE.get(kind, 'a follower')} on the {kind} at {pos_text(action.pos)} " \
                f"({PORT_NAMES[action.port]})"
     if isinstance(action, Remove):
         kind = state.board.segment(state.board.node_at(action.pos, action.port)).kind
         return f"take back the follower on the {kind} at {pos_text(action.pos)}"
     if isinstance(action, Pass):
-        return _PASS.get(type(state.todo[0]).__name__, f"pass ({step})")
+        return _PASS.get(type(step), f"pass ({step.describe() if step else 'nothing to do'})")
     if isinstance(action, Meteor):
         chosen = state.ext.get("meteor_chosen", ())
         return f"{'move' if chosen else 'aim'} the meteor {'to' if chosen else 'at'} {pos_text(action.pos)}"
@@ -42,10 +45,12 @@ def action_text(state: GameState, action: Action) -> str:
     if isinstance(action, Flood):
         return f"let the flood replace the river tile at {pos_text(action.pos)}"
     if isinstance(action, Ferry):
-        verb = "lay" if step.startswith("lay") else "move"
+        verb = "lay" if isinstance(step, LayFerryStep) else "move"
         return f"{verb} the ferry at {pos_text(action.pos)} to join {PORT_NAMES[action.a]} and {PORT_NAMES[action.b]}"
     if isinstance(action, Crop):
-        return f"crop circle: everyone may {'add a follower' if action.mode == 'add' else 'must remove one'}"
+        if action.mode == "add":
+            return "choose add at the crop circle (each player may add a follower)"
+        return "choose remove at the crop circle (each player takes a follower back)"
     if isinstance(action, Pick):
         return f"have the tornado pick up {action.color}'s follower at {pos_text(action.pos)}"
     if isinstance(action, Drop):
@@ -64,7 +69,7 @@ def row_text(row: ScoreRow) -> str:
     elif row.kind == "cloister":
         what = f"the cloister at {at} ({row.reason})"
     else:
-        what = f"the {_FEATURE.get(row.kind, row.kind)} at {at} ({size}, {row.reason})"
+        what = f"the {row.kind} at {at} ({size}, {row.reason})"
     notes = f" [{'; '.join(row.notes)}]" if row.notes else ""
     if not row.scorers:
         return f"{what}: nobody scores{notes}"
@@ -73,4 +78,5 @@ def row_text(row: ScoreRow) -> str:
 
 
 def rows_text(rows: tuple[ScoreRow, ...] | list[ScoreRow]) -> list[str]:
+    """The rows as a list, one ``- `` line each."""
     return [f"- {row_text(r)}" for r in rows]
