@@ -16,13 +16,17 @@ $(STAMP): $(PY) pyproject.toml
 install: $(STAMP)
 
 # pytest exits 5 when a folder holds no test yet; that is not a failure of the kit. Editors that notebooks
-# open autosave into a temporary data folder, not the user's.
+# open autosave into a temporary data folder, not the user's. The tests and the notebooks share two workers
+# (pytest-xdist), a file at a time: a notebook's cells share one kernel, and a module's fixtures are made once.
+# How long the whole run took is kept for `make bench`.
 test: export CARCNB_DATA_DIR = $(shell mktemp -d)
 test: $(STAMP)
+	@date +%s > $(VENV)/test-started
 	$(PY) tools/ensure_chromium.py
-	$(PY) -m pytest -q tests || [ $$? -eq 5 ]
-	$(PY) -m pytest -q --nbval-lax --nbval-current-env -p no:cacheprovider notebooks || [ $$? -eq 5 ]
+	$(PY) -m pytest -q -n 2 --dist loadscope -p no:cacheprovider --nbval-lax --nbval-current-env tests notebooks \
+		|| [ $$? -eq 5 ]
 	$(PY) -m carcnb check puzzles
+	@echo $$(( $$(date +%s) - $$(cat $(VENV)/test-started) )) > $(VENV)/test-seconds
 
 check: $(STAMP)
 	$(PY) -m carcnb check puzzles
