@@ -27,6 +27,7 @@ class Journal:
     """Records the inverse of each change; ``rollback`` undoes everything since the last ``mark``."""
 
     __slots__ = ("entries", "marks")
+    records = True
 
     def __init__(self) -> None:
         self.entries: list[tuple[Callable, Any, Any, Any]] = []
@@ -63,3 +64,26 @@ class Journal:
     @property
     def depth(self) -> int:
         return len(self.marks)
+
+
+class Unrecorded(Journal):
+    """A journal that records nothing, for a game that will never be taken back (a random playout): every
+    change writes directly, and nothing is kept that the garbage collector would have to scan."""
+
+    __slots__ = ()
+    records = False
+
+    def setitem(self, d: dict, key: Any, value: Any) -> None:
+        d[key] = value
+
+    def delitem(self, d: dict, key: Any) -> None:
+        del d[key]
+
+    def setattr(self, obj: Any, name: str, value: Any) -> None:
+        setattr(obj, name, value)
+
+    def inverse(self, undo: Callable[[Any, Any, Any], None], a: Any, b: Any, c: Any) -> None:
+        pass
+
+    def mark(self) -> None:
+        pass

@@ -18,8 +18,11 @@ def random_action(state: GameState, rng: random.Random) -> Action:
 
 
 def random_playout(state: GameState, rng: random.Random,
-                   on_action: Callable[[GameState, Action], None] | None = None) -> GameState:
-    """Play ``state`` to the end with random actions; ``on_action(state, action)`` runs after each one."""
+                   on_action: Callable[[GameState, Action], None] | None = None, *, undo: bool = True) -> GameState:
+    """Play ``state`` to the end with random actions; ``on_action(state, action)`` runs after each one.
+    ``undo=False`` plays faster by keeping no record for undo (``GameState.stop_recording``)."""
+    if not undo:
+        state.stop_recording()
     while (who := state.current_player()) != TERMINAL:
         action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
         state.apply(action, check=False)

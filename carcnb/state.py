@@ -17,7 +17,7 @@ from .board import Board
 from .errors import CarcnbError, IllegalActionError
 from .features import Feature, Node
 from .geometry import Pos
-from .journal import Journal
+from .journal import Journal, Unrecorded
 from .rules import RuleModule, modules_for, overriding
 from .rulings import resolve
 from .scoring import ScoreRow
@@ -195,8 +195,9 @@ class GameState:
                 where = self.todo[0].describe() if self.todo else "game end"
                 raise IllegalActionError(f"illegal action {str(action)!r} at {where} (legal: {shown or 'none'})")
         j = self.j
-        j.mark()
-        j.inverse(_restore_turn, self, (self.todo, self.hand, self.placed, self.turn), dict(self.board.ext))
+        if j.records:
+            j.mark()
+            j.inverse(_restore_turn, self, (self.todo, self.hand, self.placed, self.turn), dict(self.board.ext))
         step = self.todo[0]
         self.todo = self.todo[1:]
         step.apply(self, action)
@@ -208,8 +209,15 @@ class GameState:
         """Take back the last action exactly; returns it."""
         if not self.history:
             raise IllegalActionError("nothing to undo")
+        if not self.j.records:
+            raise IllegalActionError("this game keeps no record for undo: it was played on with `stop_recording`")
         self.j.rollback()
         return self.history.pop()
+
+    def stop_recording(self) -> None:
+        """Record nothing more for undo, for a game that will not be taken back (a random playout): every
+        later action is cheaper, and ``undo`` is no longer possible."""
+        self.j = self.board.j = Unrecorded()
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)

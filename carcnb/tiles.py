@@ -63,14 +63,26 @@ class Orientation:
     cloister: int = field(init=False, repr=False)  # the index of the cloister segment, or -1
     # per segment: (side, the port across the edge, the open ends the link closes), the links by segment
     segment_links: tuple[tuple[tuple[int, int, int], ...], ...] = field(init=False, repr=False)
+    river_sides: tuple[int, ...] = field(init=False, repr=False)  # the sides whose edge is river
+    # per side: the side by which the road through this side's centre leaves the tile; -1 where that road
+    # ends on the tile, -2 where no road reaches this side
+    road_exits: tuple[int, int, int, int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "river_sides", tuple(s for s in range(4) if self.edges[s] == "W"))
+        object.__setattr__(self, "road_exits", tuple(self._road_exit(side) for side in range(4)))
         object.__setattr__(self, "segment_links", tuple(
             tuple((side, q, ends) for side in range(4) for mine, q, ends in self.links[side] if mine == i)
             for i in range(len(self.segments))))
         centre = self.port_segment[CENTRE]
         object.__setattr__(self, "cloister", centre if centre >= 0 and self.segments[centre].kind == "cloister"
                            else -1)
+
+    def _road_exit(self, side: int) -> int:
+        seg = self.port_segment[side_centre(side)]
+        if seg < 0 or self.segments[seg].kind != "road":
+            return -2
+        return next((s for s in self.segments[seg].sides if s != side), -1)
 
 
 @dataclass(frozen=True, eq=False)

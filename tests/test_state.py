@@ -187,6 +187,19 @@ def test_undo_with_nothing_to_undo_raises():
         GameState(Game(), seed=0).undo()
 
 
+@pytest.mark.parametrize("sets", [frozenset(), frozenset({"river", "disasters", "ferries", "cropcircles"})])
+def test_a_playout_without_undo_plays_the_same_game_and_refuses_undo(sets):
+    from carcnb.playout import random_playout
+
+    recorded = random_playout(GameState(Game(sets=sets), seed=3), random.Random(3))
+    unrecorded = random_playout(GameState(Game(sets=sets), seed=3), random.Random(3), undo=False)
+    assert unrecorded.history == recorded.history
+    assert unrecorded.key() == recorded.key() and unrecorded.rows == recorded.rows
+    with pytest.raises(IllegalActionError, match="no record for undo"):
+        unrecorded.undo()
+    assert unrecorded.key() == recorded.key()
+
+
 def test_clones_are_independent():
     state = act(GameState(Game(), seed=0), "draw U", "place 1,0 90")
     twin = state.clone()

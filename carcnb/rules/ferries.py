@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 DONE = "ferries.done"  # lakes whose ferry was offered for a move this turn (moved or left), in order
 MOVES = "ferries.moves"  # (lake, old pair, new pair) of each ferry moved this turn
 MOVED_NOTE = "completed by a ferry move"
+NO_ROADS = (-2, -2, -2, -2)  # ``Orientation.road_exits`` of a tile without roads
 
 
 class FerriesRules(RuleModule):
@@ -41,13 +42,17 @@ class FerriesRules(RuleModule):
         board = state.board
         if pos is None or pos not in board.tiles:
             return []
-        if board.tiles[pos].tile.has("ferry_lake"):
-            return [LayFerryStep(pos), FerryMovesStep()]
-        return [FerryMovesStep()] if board.ferries else []
+        placed = board.tiles[pos]
+        if placed.tile.has("ferry_lake"):
+            return [LayFerryStep(pos), _FERRY_MOVES]
+        has_roads = placed.orient.road_exits != NO_ROADS  # only a road from the placed tile moves a ferry
+        return [_FERRY_MOVES] if board.ferries and has_roads else []
 
     def after_score(self, state: GameState) -> list[Step]:
-        for key in (DONE, MOVES):
-            state.set_ext(key, None)
+        ext = state.ext
+        if DONE in ext or MOVES in ext:
+            for key in (DONE, MOVES):
+                state.set_ext(key, None)
         return []
 
     def notes(self, board: Board, feature: Feature) -> list[str]:
@@ -101,11 +106,8 @@ def first_ferries(board: Board, start: Pos) -> list[Pos]:
     reaches: at a ferry (found) or at a jetty without one (nothing), or where the road ends, leaves the
     board, or comes back to ``start``."""
     found: list[Pos] = []
-    tiles = board.tiles
-    orient = tiles[start].orient
-    for side in range(4):
-        seg = orient.port_segment[side_centre(side)]
-        if seg < 0 or orient.segments[seg].kind != "road":
+    for side, exit_ in enumerate(board.tiles[start].orient.road_exits):
+        if exit_ == -2:  # no road at this side
             continue
         lake = _walk(board, start, side)
         if lake is not None and lake not in found:
@@ -122,14 +124,12 @@ def _walk(board: Board, start: Pos, side: int) -> Pos | None:
         if placed is None or not placed.tile.has_edges:
             return None
         seen.add(pos)
-        orient = placed.orient
-        seg = orient.port_segment[side_centre(entry)]
         if placed.tile.has("ferry_lake"):
-            return pos if seg in board.ferries.get(pos, ()) else None
-        onward = [s for s in orient.segments[seg].sides if s != entry]
-        if not onward:
+            return pos if placed.orient.port_segment[side_centre(entry)] in board.ferries.get(pos, ()) else None
+        onward = placed.orient.road_exits[entry]
+        if onward < 0:
             return None
-        pos, entry = neighbour(pos, onward[0]), (onward[0] + 2) % 4
+        pos, entry = neighbour(pos, onward), (onward + 2) % 4
     return None
 
 
@@ -164,7 +164,7 @@ class FerryMovesStep(Step):
         done = state.ext.get(DONE, ())
         for lake in first_ferries(state.board, pos):
             if lake not in done:
-                state.push([MoveFerryStep(lake), FerryMovesStep()])
+                state.push([MoveFerryStep(lake), _FERRY_MOVES])
                 return
 
 
@@ -194,3 +194,6 @@ class MoveFerryStep(Step):
 
     def describe(self) -> str:
         return f"move the ferry at {self.pos[0]},{self.pos[1]} or pass"
+
+
+_FERRY_MOVES = FerryMovesStep()  # a value: one serves every turn

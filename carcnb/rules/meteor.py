@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Discard, Meteor, Pass
 from ..features import Feature
-from ..geometry import Pos, around, neighbour, side_centre
+from ..geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
 from ..steps import Step
 from ..tiles import CONNECTING, catalogue
 from . import RuleModule
@@ -69,11 +69,14 @@ class MeteorRules(RuleModule):
             pos = feature.nodes[0][0]
             return ["meteor does not count"] if any(
                 p in tiles and tiles[p].tile.has("meteor") for p in around(pos)) else []
+        if feature.kind not in ("road", "city"):
+            return []
         for pos, i in feature.nodes:
-            seg = tiles[pos].orient.segments[i]
-            for side in seg.sides:
-                other = tiles.get(neighbour(pos, side))
-                if other is not None and other.tile.has("meteor") and feature.kind in ("road", "city"):
+            x, y = pos
+            for side in tiles[pos].orient.segments[i].sides:
+                dx, dy = SIDE_DELTA[side]
+                other = tiles.get((x + dx, y + dy))
+                if other is not None and other.tile.has("meteor"):
                     return ["ends at the meteor; meteor does not count"]
         return []
 

@@ -12,9 +12,6 @@ if TYPE_CHECKING:
     from ..board import Board, Placements
     from ..state import GameState
 
-_RIVER_CODE = 4
-
-
 class RiverRules(RuleModule):
     name = "river"
 
@@ -46,9 +43,8 @@ class RiverRules(RuleModule):
         return keep
 
 
-def river_sides(tile: TileType, rot: int) -> list[int]:
-    codes = tile.orientations[rot // 90].codes
-    return [s for s in range(4) if codes[s] == _RIVER_CODE]
+def river_sides(tile: TileType, rot: int) -> tuple[int, ...]:
+    return tile.orientations[rot // 90].river_sides
 
 
 def bend(tile: TileType, rot: int, in_side: int) -> int | None:
