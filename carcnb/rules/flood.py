@@ -37,6 +37,12 @@ def covered(board: Board) -> list[Pos]:
     return around(at) if at is not None and board.ext.get("flood_spread") else []
 
 
+def beside(pos: Pos, at: Pos) -> bool:
+    """Whether ``pos`` is one of the 8 positions around ``at``."""
+    dx, dy = abs(pos[0] - at[0]), abs(pos[1] - at[1])
+    return dx <= 1 and dy <= 1 and dx + dy > 0
+
+
 def flooded_nodes(board: Board, scope: str, positions: list[Pos]) -> frozenset[Node]:
     """Segments the cut-out stops: every segment on a covered tile, or (scope ``edge``) only those that
     reach the outer edge of the 3x3 area."""
@@ -112,17 +118,20 @@ class FloodRules(RuleModule):
         add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
     def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
-        under = set(covered(state.board))
-        if not under or self.covered_empty:
+        ext = state.ext
+        if self.covered_empty or not ext.get("flood_spread"):
             return placements
-        return [p for p in placements if (p[0], p[1]) not in under]
+        ax, ay = ext["flood_at"]  # the cut-out covers the 3x3 area; FL itself is never free
+        return [p for p in placements if abs(p[0] - ax) > 1 or abs(p[1] - ay) > 1]
 
     def after_place(self, state: GameState, pos: Pos) -> list:
         board = state.board
-        if pos in covered(board):
-            add_flood_marks(board, flooded_nodes(board, self.scope, [pos]))
         at = board.ext.get("flood_at")
-        if self.cloisters_beside and at is not None and pos in around(at):
+        if at is None or not beside(pos, at):
+            return []
+        if board.ext.get("flood_spread"):
+            add_flood_marks(board, flooded_nodes(board, self.scope, [pos]))
+        if self.cloisters_beside:
             add_flood_marks(board, cloisters_beside(board, at))
         return []
 
