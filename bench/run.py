@@ -1,12 +1,24 @@
-"""`make bench`: every benchmark of the kit, printing figures (no pass/fail)."""
+"""`make bench`: every benchmark of the kit, printing figures (no pass/fail). Each runs in a process of its
+own, so that what one leaves in memory (caches, the garbage collector's work) never slows the next."""
 from __future__ import annotations
 
-import importlib
+import subprocess
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
+HERE = Path(__file__).parent
 
-for name in sorted(p.stem for p in Path(__file__).parent.glob("bench_*.py")):
-    print(f"== {name}")
-    importlib.import_module(name).main()
+
+def main() -> int:
+    failed = []
+    for path in sorted(HERE.glob("bench_*.py")):
+        print(f"== {path.stem}", flush=True)
+        if subprocess.run([sys.executable, str(path)]).returncode != 0:
+            failed.append(path.name)
+    if failed:
+        print(f"these benchmarks stopped with an error: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
