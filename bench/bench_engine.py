@@ -36,7 +36,7 @@ def random_game(seed: int, sets: frozenset[str] = frozenset(), players: int = 2)
     return random_playout(state, random.Random(seed), undo=False)
 
 
-def rates(sets: list[frozenset[str]], games: int = 20, repeats: int = 5) -> list[float]:
+def rates(sets: list[frozenset[str]], games: int = 10, repeats: int = 10) -> list[float]:
     """Games per second for each set of sets (2 players, random play), timed in alternation."""
     best = [float("inf")] * len(sets)
     for _ in range(repeats):
