@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 
+from cores import on_core
 from targets import at_least, at_most
 
 from carcnb.playout import random_action, random_playout
@@ -39,12 +40,13 @@ def random_game(seed: int, sets: frozenset[str] = frozenset(), players: int = 2)
 def rates(sets: list[frozenset[str]], games: int = 10, repeats: int = 10) -> list[float]:
     """Games per second for each set of sets (2 players, random play), timed in alternation."""
     best = [float("inf")] * len(sets)
-    for _ in range(repeats):
-        for i, s in enumerate(sets):
-            start = time.process_time()
-            for seed in range(games):
-                random_game(seed, s)
-            best[i] = min(best[i], time.process_time() - start)
+    for run in range(repeats):
+        with on_core(run):
+            for i, s in enumerate(sets):
+                start = time.process_time()
+                for seed in range(games):
+                    random_game(seed, s)
+                best[i] = min(best[i], time.process_time() - start)
     return [games / t for t in best]
 
 

@@ -1,12 +1,17 @@
 """Puzzle figures: the miner's rate (positions examined per second) and how long `carcnb check` takes for one
-placement or last-tile puzzle of the collection (its answer and its grade recomputed), median and worst.
+placement or last-tile puzzle of the collection (its answer and its grade recomputed), median and worst
+(targets: <= 0.2 s median, <= 1 s worst).
 
-CPU time, so that whatever else the machine is doing disturbs the figures less."""
+CPU time, the best of two runs for each puzzle, so that whatever else the machine is doing disturbs the
+figures less."""
 from __future__ import annotations
 
 import statistics
 import time
 from pathlib import Path
+
+from cores import on_core
+from targets import at_most
 
 from carcnb.cli.check import check_file
 from carcnb.mine import Tally, mine
@@ -36,12 +41,17 @@ def placement_files() -> list[Path]:
     return out
 
 
-def check_times(files: list[Path]) -> list[tuple[float, Path]]:
+def check_times(files: list[Path], repeats: int = 2) -> list[tuple[float, Path]]:
+    """CPU seconds to check each puzzle, the best of ``repeats`` runs (one on each core in turn)."""
     times = []
     for path in files:
-        start = time.process_time()
-        ok, detail = check_file(path)
-        times.append((time.process_time() - start, path))
+        best = float("inf")
+        for run in range(repeats):
+            with on_core(run):
+                start = time.process_time()
+                ok, detail = check_file(path)
+                best = min(best, time.process_time() - start)
+        times.append((best, path))
         if not ok:
             print(f"  (fails check: {path}: {detail})")
     return times
@@ -55,8 +65,9 @@ def main() -> None:
     if times:
         median = statistics.median(t for t, _ in times)
         worst, path = max(times)
-        print(f"check one placement/last-tile puzzle: median {median * 1000:7.0f} ms, worst {worst * 1000:7.0f} ms "
-              f"({path.relative_to(PUZZLES)}; {len(times)} puzzles)")
+        print(f"check one placement/last-tile puzzle: median {median * 1000:7.0f} ms {at_most(median, 0.2, ' s')}, "
+              f"worst {worst * 1000:7.0f} ms {at_most(worst, 1, ' s')} ({path.relative_to(PUZZLES)}; "
+              f"{len(times)} puzzles)")
 
 
 if __name__ == "__main__":
