@@ -230,6 +230,28 @@ def test_d_at_90_has_its_city_on_the_east():
     assert city.kind == "city" and city.ports == {PORT_INDEX[n] for n in ("ENE", "E", "ESE")}
 
 
+@pytest.mark.parametrize("tid, rot, exits", [
+    ("U", 0, (2, -2, 0, -2)),     # a straight road N-S: in at N, out at S and back
+    ("V", 0, (-2, -2, 3, 2)),     # a curve S-W
+    ("D", 90, (2, -2, 0, -2)),    # D's road turns with the tile: N-S at 90
+    ("W", 0, (-2, -1, -1, -1)),   # a junction: every road ends on the tile
+    ("R3", 0, (-2, -2, -2, -2)),  # a river tile with no road
+])
+def test_road_exits_follow_each_road_across_the_tile(tid, rot, exits):
+    assert catalogue()[tid].at(rot).road_exits == exits
+
+
+@pytest.mark.parametrize("tid, rot, sides", [
+    ("R1", 0, (2,)),     # the spring flows out to the south
+    ("R1", 90, (3,)),    # ... and to the west once turned
+    ("R3", 0, (1, 3)),   # straight across, east-west
+    ("R3", 90, (0, 2)),  # north-south once turned
+    ("D", 0, ()),        # no river on a base tile
+])
+def test_river_sides_are_the_sides_whose_edge_is_river(tid, rot, sides):
+    assert catalogue()[tid].at(rot).river_sides == sides
+
+
 def test_shipped_data_file_parses_to_the_same_catalogue():
     text = resources.files("carcnb").joinpath("data/tiles.toml").read_text(encoding="utf-8")
     cat = parse_catalogue(text)
