@@ -23,9 +23,11 @@ def random_playout(state: GameState, rng: random.Random,
     ``undo=False`` plays faster by keeping no record for undo (``GameState.stop_recording``)."""
     if not undo:
         state.stop_recording()
-    while (who := state.current_player()) != TERMINAL:
+    who = state.current_player()
+    while who != TERMINAL:
         action = state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions())
-        state.apply(action, check=False)
+        who = state.apply(action, check=False)
         if on_action is not None:
             on_action(state, action)
+            who = state.current_player()  # the callback may have played on
     return state
