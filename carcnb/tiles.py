@@ -120,33 +120,17 @@ class TileType:
         return self.orientations[rot // 90]
 
     @cached_property
-    def fits(self) -> Fits:
+    def fits(self) -> tuple[tuple[int, ...], ...]:
         """For every placement constraint key (see ``Board``), the rotations whose edges match it: a table
-        filled a key at a time as keys are met, so that placement generation only looks it up."""
-        return Fits(_allowed(self) if self.has_edges else None)
+        made on first use, so that placement generation only indexes it."""
+        if not self.has_edges:
+            return ((),) * 6 ** 4  # MT and FL replace a tile in play: never placed by matching edges
+        n, e, s, w = _allowed(self)  # key = n + 6 e + 36 s + 216 w
+        return tuple(tuple(sorted(a & b & c & d)) for d in w for c in s for b in e for a in n)
 
     def rotations_fitting(self, key: int) -> tuple[int, ...]:
         """Rotations whose edges match a placement constraint ``key`` (see ``Board``)."""
         return self.fits[key]
-
-
-class Fits(dict):
-    """Placement constraint key -> the rotations whose edges match it (a key's entry is made when first
-    asked for). ``allowed`` holds, per side and constraint digit, the rotations that match there; None for
-    MT and FL, which replace a tile in play and are never placed by matching edges."""
-
-    def __init__(self, allowed: tuple[tuple[frozenset[int], ...], ...] | None):
-        super().__init__()
-        self.allowed = allowed
-
-    def __missing__(self, key: int) -> tuple[int, ...]:
-        if self.allowed is None:
-            rots: tuple[int, ...] = ()
-        else:
-            n, e, s, w = self.allowed  # key = n + 6 e + 36 s + 216 w
-            rots = tuple(sorted(n[key % 6] & e[key // 6 % 6] & s[key // 36 % 6] & w[key // 216]))
-        self[key] = rots
-        return rots
 
 
 def _allowed(tile: TileType) -> tuple[tuple[frozenset[int], ...], ...]:
