@@ -119,9 +119,10 @@ class FloodRules(RuleModule):
 
     def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
         ext = state.ext
-        if self.covered_empty or not ext.get("flood_spread"):
+        at = ext.get("flood_at")
+        if self.covered_empty or at is None or not ext.get("flood_spread"):
             return placements
-        ax, ay = ext["flood_at"]  # the cut-out covers the 3x3 area; FL itself is never free
+        ax, ay = at  # the cut-out covers the 3x3 area; FL itself is never free
         return [p for p in placements if abs(p[0] - ax) > 1 or abs(p[1] - ay) > 1]
 
     def after_place(self, state: GameState, pos: Pos) -> list:
