@@ -64,23 +64,31 @@ def _aim(page, tile: str, fx: float, fy: float) -> tuple[float, float]:
 
     board = page.locator(".carcnb-editor .carcnb-board")
     label = page.locator(".carcnb-editor .carcnb-pointer")
-    box = board.bounding_box()
 
-    def report(px: float, py: float) -> tuple[int, int]:
+    def report(box: dict, px: float, py: float) -> tuple[int, int]:
         page.mouse.move(box["x"] + px, box["y"] + py)
         expect(label).not_to_have_text("", timeout=20_000)
         x, y = label.inner_text().split()[0].split(",")
         return int(x), int(y)
 
-    page.mouse.move(box["x"] - 20, box["y"] - 20)
-    expect(label).to_have_text("", timeout=20_000)
-    x0, y0 = report(2, 2)  # the top-left tile
-    page.mouse.move(box["x"] - 20, box["y"] - 20)
-    expect(label).to_have_text("", timeout=20_000)
-    size = box["width"] / (report(box["width"] - 2, 2)[0] - x0 + 1)
+    def leave(box: dict) -> None:
+        page.mouse.move(box["x"] - 20, box["y"] - 20)
+        expect(label).to_have_text("", timeout=20_000)
+
     tx, ty = (int(v) for v in tile.split(","))
-    point = (box["x"] + (tx - x0 + fx) * size, box["y"] + (y0 - ty + 1 - fy) * size)
-    page.mouse.move(*point)
+    for _ in range(3):  # the picture may still be changing (a late redraw on a busy machine): read it again
+        box = board.bounding_box()
+        leave(box)
+        x0, y0 = report(box, 2, 2)  # the top-left tile
+        leave(box)
+        size = box["width"] / (report(box, box["width"] - 2, 2)[0] - x0 + 1)
+        point = (box["x"] + (tx - x0 + fx) * size, box["y"] + (y0 - ty + 1 - fy) * size)
+        page.mouse.move(*point)
+        try:
+            expect(label).to_contain_text(f"{tile} ", timeout=5_000)
+            return point
+        except AssertionError:
+            continue
     expect(label).to_contain_text(f"{tile} ", timeout=20_000)
     return point
 
