@@ -5,13 +5,11 @@ Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run
 """
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -69,27 +67,9 @@ def _wait_for_server(url: str, proc: subprocess.Popen, log: Path, timeout: float
 
 
 @contextmanager
-def _one_server_at_a_time() -> Iterator[None]:
-    """Hold a lock that every JupyterLab of the browser tests takes, across pytest-xdist workers: two servers
-    starting together would compete for the machine and make the waits in the tests flaky."""
-    with open(Path(tempfile.gettempdir()) / f"carcnb-e2e-{os.getuid()}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-@contextmanager
 def jupyter_lab(served: Path, work: Path, env: dict[str, str] | None = None) -> Iterator[str]:
     """Run JupyterLab on ``served`` (its settings, workspaces and log in ``work``); yields its base URL and
-    stops the server at the end. ``env`` is added to the server's (and so the kernels') environment. One
-    server runs at a time."""
-    with _one_server_at_a_time():
-        yield from _jupyter_lab(served, work, env)
-
-
-def _jupyter_lab(served: Path, work: Path, env: dict[str, str] | None) -> Iterator[str]:
+    stops the server at the end. ``env`` is added to the server's (and so the kernels') environment."""
     _settings(work / "settings")
     env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(work / "settings"),
            "JUPYTERLAB_WORKSPACES_DIR": str(work / "workspaces"), "JUPYTER_RUNTIME_DIR": str(work / "runtime"),

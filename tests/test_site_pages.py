@@ -78,7 +78,7 @@ def test_every_picture_has_a_caption(site):
         assert not bare, f"{page.name}: {len(bare)} pictures without a caption or title"
 
 
-@pytest.mark.e2e
+@pytest.mark.browser
 def test_the_site_in_a_browser_loads_only_its_own_files(site):
     require_browser()
     from playwright.sync_api import sync_playwright
