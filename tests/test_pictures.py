@@ -20,22 +20,10 @@ from carcnb.render.compare import merged_panels
 from carcnb.render.glyphs import text_width, wrap
 from carcnb.render.legend import BY_KEY, ENTRIES, PAD, PITCH, entries_for, legend_size
 
-from conftest import act, position_from_text, position_text, state_from_text
+from conftest import RIVER as WHOLE_RIVER, act, position_from_text, position_text, state_from_text
 from test_render import close_to, lone_tile, pixels, tile_pixels
 
-RIVER = """
-0,0    R1   0
-0,-1   R7   0
-0,-2   R6   0
-0,-3   R7   0
-0,-4   R8   270
-1,-4   R3   0
-3,-4   R5   0
-4,-4   R9   0
-4,-5   R10  180
-5,-5   R10  0
-5,-6   R2   0
-"""
+RIVER = WHOLE_RIVER.replace("2,-4  R4  0\n", "")  # the whole River but 2,-4, where FL or R4 goes
 FLOOD_AREA = "2,-3 G 0 red@N\n2,-2 E 180\n2,-5 U 0 blue@N\n2,-6 A 180 blue@C\n"
 
 QUAKE = "0,0 D 0 quake@N red@E\n0,-1 EQ 180 quake@S red@S\n1,-1 E 0 blue@N"  # blue's city: token only at the end
