@@ -7,7 +7,7 @@ them without drawing the board again.
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -17,20 +17,28 @@ TARGET = "#7a1fa2"  # a spot a click may choose
 RING = 0.11  # the ring's radius, in tiles
 
 
+def draw_over(png: bytes, paint: Callable[[ImageDraw.ImageDraw], None]) -> bytes:
+    """``png`` with what ``paint`` draws over its pixels."""
+    image = Image.open(io.BytesIO(png)).convert("RGBA")
+    paint(ImageDraw.Draw(image))
+    out = io.BytesIO()
+    image.save(out, "PNG", compress_level=1)
+    return out.getvalue()
+
+
 def mark_targets(png: bytes, geometry: BoardGeometry, points: Sequence[tuple[float, float]]) -> bytes:
     """``png`` with a ring (white-edged, to show on any ground) on each board point of ``points``."""
     if not points:
         return png
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    draw = ImageDraw.Draw(image)
     px = geometry.px_per_tile
     radius = max(6.0, RING * px)
     width = max(2, round(px / 28))
-    for bx, by in points:
-        x, y = geometry.to_pixel(bx, by)
-        box = [x - radius, y - radius, x + radius, y + radius]
-        draw.ellipse(box, outline="white", width=width + 2)
-        draw.ellipse(box, outline=TARGET, width=width)
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=1)
-    return out.getvalue()
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        for bx, by in points:
+            x, y = geometry.to_pixel(bx, by)
+            box = [x - radius, y - radius, x + radius, y + radius]
+            draw.ellipse(box, outline="white", width=width + 2)
+            draw.ellipse(box, outline=TARGET, width=width)
+
+    return draw_over(png, paint)

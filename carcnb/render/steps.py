@@ -6,15 +6,15 @@ The player's own steps are one colour and the other players' replies another.
 """
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import Protocol
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont
 
 from ..geometry import Pos
 from . import style as st
 from .export import BoardGeometry
+from .overlay import draw_over
 from .ports import port_point
 
 OWN = st.HIGHLIGHT
@@ -48,21 +48,20 @@ def mark_steps(png: bytes, geometry: BoardGeometry, steps: Sequence[Step]) -> by
     placed = _spread([s for s in steps if s.pos is not None])
     if not placed:
         return png
-    image = Image.open(io.BytesIO(png)).convert("RGBA")
-    draw = ImageDraw.Draw(image)
     px = geometry.px_per_tile
     radius = max(8.0, DISC * px)
     font = ImageFont.load_default(size=max(10, round(radius * 1.25)))
     points = [geometry.to_pixel(*point) for _, point in placed]
-    for (a, b), (step, _) in zip(zip(points, points[1:]), placed[1:]):
-        draw.line([a, b], fill=OWN if step.own else REPLY, width=max(2, round(px / 24)))
-    for (x, y), (step, _) in zip(points, placed):
-        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=OWN if step.own else REPLY,
-                     outline=st.LABEL, width=max(1, round(px / 60)))
-        draw.text((x, y), str(step.number), fill="white", font=font, anchor="mm")
-    out = io.BytesIO()
-    image.save(out, "PNG", compress_level=1)
-    return out.getvalue()
+
+    def paint(draw: ImageDraw.ImageDraw) -> None:
+        for (a, b), (step, _) in zip(zip(points, points[1:]), placed[1:]):
+            draw.line([a, b], fill=OWN if step.own else REPLY, width=max(2, round(px / 24)))
+        for (x, y), (step, _) in zip(points, placed):
+            draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=OWN if step.own else REPLY,
+                         outline=st.LABEL, width=max(1, round(px / 60)))
+            draw.text((x, y), str(step.number), fill="white", font=font, anchor="mm")
+
+    return draw_over(png, paint)
 
 
 def _spread(steps: list[Step]) -> list[tuple[Step, tuple[float, float]]]:
