@@ -47,6 +47,13 @@ def choice(solver: Solver, seat: int) -> Action:
     return next(a for a, v in choices if objective(v, seat) == top)
 
 
+def forced(state: GameState) -> Action | None:
+    """The decision now when there is no choice (one legal action: a ``pass`` with nothing to deploy, a drop
+    with one spot); the kit plays it for the player and never asks."""
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 else None
+
+
 def answer_moves(state: GameState, mover: int, solver: Solver) -> list[tuple[int, Action]]:
     """Play every other seat's choices until ``mover`` acts again or the turn ends: (seat, action) pairs."""
     played = []
