@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..errors import CarcnbError
 from ..mine import TOPICS, Tally, mine
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -65,6 +66,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="where to write the puzzle files")
     p.add_argument("--force", action="store_true", help="overwrite files of the same seed")
     p.set_defaults(run=run)
+    add_max_nodes(p)
 
 
 def _positive(text: str) -> int:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..errors import CarcnbError
 from ..position import load
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,3 +71,4 @@ def register(sub) -> None:
                    help="the board as the final scoring sees it (the earthquake's tokens down)")
     p.add_argument("--px", type=_px, default=80, metavar="N", help="pixels per tile (default 80)")
     p.set_defaults(run=run)
+    add_max_nodes(p)
