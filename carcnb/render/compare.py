@@ -22,7 +22,7 @@ from ..scoring import ScoreRow
 from ..state import GameState
 from . import style as st
 from .draw import Extent, as_state, resolve_legal, view_extent
-from .export import render_png
+from .export import fitted_px, render_png
 
 GAP = 0.25  # between panels, in tiles
 
@@ -154,6 +154,7 @@ def compare_png(p: Position, ruling: str, options: Sequence[str] | None = None, 
     features that score differently are marked, and options with the same picture share a panel."""
     panels = ruling_panels(p, ruling, options)
     extent = _extent(panels, margin)
+    px_per_tile = fitted_px(px_per_tile, extent[1] - extent[0], extent[3] - extent[2], len(panels))
     shown = merged_panels(panels, extent, px_per_tile)
     images = []
     for k, panel in enumerate(shown):
