@@ -11,7 +11,7 @@ from .errors import CarcnbError
 from .game_io import state_from_position
 from .position import Position
 from .scoring import ScoreRow
-from .solve import Solver, objective
+from .solve import Solver, limit_named, objective
 from .state import GameState
 
 
@@ -76,7 +76,12 @@ def replies(state: GameState, mover: int, start: Mapping[str, int] | None = None
 
 def best_play(p: Position, limit: int | None = None) -> BestPlay:
     """The rest of the turn from ``p`` with every player choosing as the solver does; raises
-    ``SearchLimitError`` when the search visits more than ``limit`` states."""
+    ``SearchLimitError`` when the search visits more than ``limit`` states (or its budget, see ``solve``)."""
+    with limit_named(p.path):
+        return _best_play(p, limit)
+
+
+def _best_play(p: Position, limit: int | None) -> BestPlay:
     state = state_from_position(p)
     mover = mover_of(state, p)
     solver = Solver(state, limit)

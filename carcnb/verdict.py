@@ -25,7 +25,7 @@ from .lines import answer_moves, best_play, forced, gains_text, mover_of, replie
 from .position import Position
 from .questions import final_score, placements
 from .scoring import ScoreRow
-from .solve import Solver, objective
+from .solve import Solver, limit_named, objective
 from .spelling import meant
 from .state import GameState
 from .wording import sentence, tile_name
@@ -151,7 +151,8 @@ def check_answer(p: Position, given) -> Verdict:
         return _check_final(p, given)
     if kind == "count":
         return _check_count(p, given)
-    return _check_best(p, given)
+    with limit_named(p.path):
+        return _check_best(p, given)
 
 
 def _check_final(p: Position, given: Mapping[str, int]) -> Verdict:

@@ -77,10 +77,11 @@ def _final(p: Position) -> tuple[str, tuple[ScoreRow, ...]]:
 def _best_play(p: Position) -> tuple[str, GameState]:
     """The verdict of a ``best`` question, and the state after the turn played out as the solver expects
     (every player choosing their best, ties to the first legal action)."""
-    from ..solve import Solver, objective, solve
+    from ..solve import Solver, limit_named, objective, solve
 
     state = state_from_position(p)
-    solution = solve(state)
+    with limit_named(p.path):
+        solution = solve(state)
     solver = Solver(state)
     play = []
     while (seat := state.current_player()) >= 0:

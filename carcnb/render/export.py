@@ -5,7 +5,7 @@ so a pixel maps to the board linearly (``BoardGeometry``) and an outline of one 
 any size. A legend goes to the right of the board and a caption under both.
 
 A picture has at most ``MAX_PIXELS`` pixels, whatever the board spans: a larger one is drawn with fewer pixels
-per tile and says so (a ``PictureScaled`` warning), and one whose caption alone is too large is refused.
+per tile and says so (a ``PictureScaled`` warning).
 """
 from __future__ import annotations
 
@@ -183,10 +183,6 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     lines = _caption_lines(caption, width, font)
     caption_height = math.ceil((len(lines) * CAPTION_LEADING + 2 * CAPTION_PAD) * font) if lines else 0
     layout = _Layout(board, (size.width, size.height) if size else None, caption_height, dpi)
-    if layout.size[0] * layout.size[1] > MAX_PIXELS:
-        raise CarcnbError(f"the caption ({len(caption or '')} characters) would make the picture "
-                          f"{layout.size[0]} by {layout.size[1]} pixels, more than the {MAX_PIXELS // 10**6} "
-                          f"million a picture may have: shorten the caption")
     canvas = _Canvas(layout, extent)
     canvas.artists = draw_state(canvas.ax, state, legal=legal, extent=extent, coords=coords, **draw_opts)
     if size is not None:
