@@ -91,8 +91,8 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
     under every combination of the rulings that change it (at most ``MAX_COMBINATIONS``). Raises
     ``CarcnbError`` only when the file's own rulings give no answer; every search stops at the budget
     (``solve.max_nodes()``), the searches under other readings at ``node_limit`` positions when it is lower,
-    and one that stops there is reported in its cell. ``progress`` hears of every answer computed: how many are done, how
-    many are planned so far, and which rulings it is tried under."""
+    and one that stops there is reported in its cell. ``progress`` hears of every answer computed: how many
+    are done, how many are planned so far, and which rulings it is tried under."""
     base = resolve(dict(p.rulings))
     ids = involved_rulings(p)
     cache: dict[tuple, Answer] = {}

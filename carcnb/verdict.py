@@ -30,8 +30,8 @@ from .spelling import meant
 from .state import GameState
 from .wording import sentence, tile_name
 
-__all__ = ["MAX_ANSWER_CHARS", "MAX_DIGITS", "AnswerSyntaxError", "Reveal", "Verdict", "check_answer", "deciding_rulings", "expected_form", "hints",
-           "parse_answer", "replies", "reveal"]
+__all__ = ["MAX_ANSWER_CHARS", "MAX_DIGITS", "AnswerSyntaxError", "Reveal", "Verdict", "check_answer",
+           "deciding_rulings", "expected_form", "hints", "parse_answer", "replies", "reveal"]
 
 RIGHT = "Right!"
 WRONG = "Not quite."
