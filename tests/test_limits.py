@@ -53,6 +53,12 @@ def test_a_number_of_thousands_of_digits_is_refused_without_echoing_it(capsys, p
     assert len(err) < 600  # the message quotes the number cut short
 
 
+def test_the_puzzle_board_refuses_a_total_of_thousands_of_digits_in_its_status():
+    model = PuzzleModel(FINAL)
+    assert model.check({"red": "9" * 5000, "blue": "45", "green": "45"}) is None
+    assert model.status == "red's total: '9999999999999999999999999999999999999...' has 5000 digits: at most 6 are read"
+
+
 # ----- searches --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("command", [
     ["solve"], ["check"], ["grade"], ["readings"], ["post", "-o", "{tmp}"],

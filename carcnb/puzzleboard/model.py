@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from .. import verdict
-from ..actions import Action, Place
+from ..actions import Action, Place, shorten, whole_number
 from ..editor.model import PLAY, EditorModel
 from ..editor.views import HandView, Picture, action_pos, action_ports
 from ..errors import CarcnbError
@@ -396,8 +396,8 @@ def steps_of(play: tuple[tuple[str, Action], ...], mover: str) -> list[Step]:
 
 
 def _whole(value: int | str, what: str) -> int:
-    """A whole number >= 0 from a number or the text of a box."""
+    """A whole number >= 0 from a number or the text of a box (at most ``MAX_DIGITS`` digits)."""
     text = str(value).strip()
-    if not text.isdigit():
-        raise CarcnbError(f"{what}: {text!r} is not a whole number (write it in digits, such as 12)")
-    return int(text)
+    if not (text.isascii() and text.isdigit()):
+        raise CarcnbError(f"{what}: {shorten(text)!r} is not a whole number (write it in digits, such as 12)")
+    return whole_number(text, what)
