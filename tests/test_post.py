@@ -57,8 +57,9 @@ def test_markdown_shows_the_picture_and_bbcode_uses_forum_tags(tmp_path):
 
 def test_html_embeds_the_picture(tmp_path):
     files = write_post(load(FARM), tmp_path, "html")
-    (data,) = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
+    data, result = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
     assert base64.b64decode(data) == files.picture_path.read_bytes()
+    assert base64.b64decode(result) == (tmp_path / "farm-edition-second-result.png").read_bytes()
     assert files.text.isascii()  # characters beyond ASCII are written as references
 
 

@@ -31,6 +31,7 @@ from .tileart import tile_art
 
 Z_MARKS = 4.5  # over the figures: the marks of what changed
 SEVERAL = "#ff8c00"  # the tint of a feature scored by several players
+ALPHA, FIELD_ALPHA = 0.45, 0.25  # a scored feature's tint (a field's is lighter: fields are large)
 LABEL_RISE = 0.3  # a scored feature's points go this far (tiles) above its follower's spot
 
 
@@ -42,6 +43,7 @@ class Scored:
     scorers: tuple[str, ...]
     points: int
     at: tuple[float, float]
+    kind: str
 
     @property
     def label(self) -> str:
@@ -72,8 +74,9 @@ def result_marks(told: Account) -> ResultMarks:
     events = told.events
     board = told.after.board
     new = [e.pos for e in events if isinstance(e, (TilePlaced, MeteorLanded, FloodPlaced))]
-    scored = tuple(Scored(e.nodes, e.row.scorers, e.row.points, _label_at(board, e.row.followers))
-                   for e in events if isinstance(e, FeatureScored) and e.nodes)
+    scored = tuple(Scored(e.nodes, e.row.scorers, e.row.points, _label_at(board, e.row.followers), e.row.kind)
+                   for e in events if isinstance(e, FeatureScored) and e.nodes
+                   and (e.row.points or e.row.kind != "field"))  # a farm worth nothing would tint the land
     gone = []
     picked: dict[tuple[str, str], Figure] = {}  # the last figure the tornado picked up, by colour and kind
     for e in events:
@@ -118,8 +121,8 @@ def draw_result(ax: Axes, told: Account, *, coords: bool = True, extent: Extent 
         tint = _tint(s)
         nodes = tuple(n for n in s.nodes if n[0] in state.board.tiles)
         if nodes:
-            artists += highlight_feature(ax, state, Feature("", nodes, True, False, 0, ()), scale, tint,
-                                         to_rgba(tint)[:3], 0.45)
+            artists += highlight_feature(ax, state, Feature(s.kind, nodes, True, False, 0, ()), scale, tint,
+                                         to_rgba(tint)[:3], FIELD_ALPHA if s.kind == "field" else ALPHA)
     artists += _new_tiles(ax, marks.new_tiles, scale)
     artists += _old_ferries(ax, state, marks.old_ferries, scale)
     artists += _gone(ax, marks.gone, scale)
