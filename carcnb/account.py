@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from .actions import (Action, Crop, Deploy, Discard, Draw, Drop, Ferry, Flood, Meteor, Pass, Pick, Place,
                       Remove, TornadoStep, parse_action)
 from .features import Node, split_figure
-from .geometry import PORT_NAMES, Pos, around, pos_text
+from .geometry import CENTRE, PORT_NAMES, Pos, around, pos_text
 from .position import Position
 from .rules.base import DeployStep, PlaceStep, apply_final
 from .rules.cropcircles import CropActStep, CropChoiceStep
@@ -507,19 +507,14 @@ class _Seen:
         rows = state.rows[self.rows:]
         final_from = state.final_from if state.over and not self.over else None
         turn_rows = rows if final_from is None else state.rows[self.rows:final_from]
-        scored = []
-        for row in turn_rows:
+        for row in turn_rows:  # a scored follower goes home (it may have been put down by this very action)
             for color, pos, seg in row.followers:
-                key = ((pos, seg), color)
-                if gone[key] > 0:
-                    gone[key] -= 1
-                    scored.append(key)
+                gone[(pos, seg), color] -= 1
         events += self._destroyed(state, gone)
         for row in turn_rows:
             events.append(FeatureScored(row, "turn", _nodes(state, row)))
-            for color, pos, seg in row.followers:
-                if ((pos, seg), color) in scored:
-                    events.append(FollowerLeft(self.figures[(pos, seg), color], "scored"))
+            events += [FollowerLeft(self.figures.get(((pos, seg), color)) or _figure(state, (pos, seg), color),
+                                    "scored") for color, pos, seg in row.followers]
         if state.ext.get("flood_spread") and not self.spread:
             at = state.ext["flood_at"]
             events.append(FloodSpread(at, tuple(p for p in around(at) if p in board.tiles)))
@@ -548,18 +543,19 @@ class _Seen:
                 if down is not None:
                     events.append(TornadoSetDown(_figure(state, *down)))
                 else:
-                    events.append(FollowerLeft(self._carried(self.carry), "tornado"))
+                    events.append(FollowerLeft(self._carried(self.carry, state.ext["tornado"]), "tornado"))
         elif self.carry is not None and carry is None and not isinstance(action, Drop):
-            events.append(FollowerLeft(self._carried(self.carry), "tornado"))
+            events.append(FollowerLeft(self._carried(self.carry, self.tornado), "tornado"))
         if self.tornado is not None and state.ext.get("tornado") is None:
             events.append(TornadoStopped(self.tornado))
         return events
 
     @staticmethod
-    def _carried(entry: str) -> Figure:
-        """A carried figure: it stands nowhere (its place is where the tornado took it, unknown here)."""
+    def _carried(entry: str, pos: Pos) -> Figure:
+        """A figure the tornado carried, leaving the board from the tornado's tile ``pos``: it stands on no
+        feature there (the result picture draws it where the tornado picked it up)."""
         color, kind = split_figure(entry)
-        return Figure(color, kind, "", (0, 0), 12)
+        return Figure(color, kind, "", pos, CENTRE)
 
     def _destroyed(self, state: GameState, gone: Counter) -> list[Event]:
         """Figures that left with a replaced tile (meteor, flood): back to supply, or lost."""
