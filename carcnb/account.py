@@ -25,11 +25,25 @@ from .rules.meteor import MeteorStep
 from .rules.tornado import TornadoDropStep
 from .scoring import ScoreRow
 from .state import GameState
-from .wording import tile_name
+from .tiles import catalogue
 
 _FOLLOWER = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}
 _FEATURES = {"road": "roads", "city": "cities", "field": "fields", "cloister": "cloisters"}
 MOST_TILES = 6  # tiles a sentence lists; more are counted
+
+
+def tile_name(tid: str) -> str:
+    """How a sentence names a tile: ``V``, ``the meteor``, ``the tornado TO3``, ``the lake FA``, ..."""
+    tile = catalogue()[tid]
+    if tile.has("meteor"):
+        return "the meteor"
+    if tile.has("flood"):
+        return "the flood"
+    for flag, kind in (("tornado", "tornado"), ("earthquake", "earthquake"), ("ferry_lake", "lake"),
+                       ("crop_circle", "crop circle")):
+        if tile.has(flag):
+            return f"the {kind} {tid}"
+    return tid
 
 
 # ----- what a figure is and where it stands -----------------------------------------------------------------
