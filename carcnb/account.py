@@ -12,13 +12,13 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from .actions import (Action, Crop, Deploy, Discard, Draw, Drop, Ferry, Flood, Meteor, Pass, Pick, Place,
-                      Remove, TornadoStep, parse_action)
+from .actions import (Action, Crop, Deploy, Discard, Draw, Drop, Ferry, Flood, Meteor, Pick, Place, Remove,
+                      TornadoStep, parse_action)
 from .features import Node, split_figure
 from .geometry import CENTRE, PORT_NAMES, Pos, around, pos_text
 from .position import Position
 from .rules.base import DeployStep, PlaceStep, apply_final
-from .rules.cropcircles import CropActStep, CropChoiceStep
+from .rules.cropcircles import CropActStep
 from .rules.earthquake import destroyed_cities, quake_centre
 from .rules.ferries import LayFerryStep, MoveFerryStep, jetties
 from .rules.meteor import MeteorStep
@@ -337,7 +337,8 @@ class QuakeStruck(Event):
             return f"the earthquake{at} destroys no unfinished city"
         cities = [f"the city at {pos_text(tiles[0])} ({len(tiles)} tile{'s' * (len(tiles) != 1)})"
                   for tiles in self.cities]
-        return f"the earthquake{at} destroys {_and(cities)}: {'it scores' if len(cities) == 1 else 'they score'} nothing"
+        scores = "it scores" if len(cities) == 1 else "they score"
+        return f"the earthquake{at} destroys {_and(cities)}: {scores} nothing"
 
 
 @dataclass(frozen=True)
@@ -435,9 +436,9 @@ def _own(state: GameState, step, action: Action, who: str) -> Event:
     if isinstance(action, Discard):
         return TileDiscarded(who, state.hand)
     if isinstance(action, Deploy):
-        figure = Figure(state.players[state.current_player()], "follower",
-                        board.segment(board.node_at(action.pos, action.port)).kind, action.pos, action.port)
-        return FollowerPut(who, figure, added=isinstance(step, CropActStep))
+        feature = board.segment(board.node_at(action.pos, action.port)).kind
+        return FollowerPut(who, Figure(who, "follower", feature, action.pos, action.port),
+                           added=isinstance(step, CropActStep))
     if isinstance(action, Remove):
         return FollowerLeft(_figure(state, board.node_at(action.pos, action.port), who), "taken")
     if isinstance(action, Ferry):
@@ -458,7 +459,7 @@ def _own(state: GameState, step, action: Action, who: str) -> Event:
         seg = board.segment(board.node_at(action.pos, action.port))
         return TornadoDropped(who, Figure(color, kind, seg.kind, action.pos, action.port))
     if isinstance(action, Crop):
-        return CropChosen(who, action.mode, step.kind if isinstance(step, CropChoiceStep) else "")
+        return CropChosen(who, action.mode, step.kind)
     return Passed(who, _passing(state, step))
 
 
