@@ -508,13 +508,12 @@ class _Seen:
         board = state.board
         events: list[Event] = []
         gone = self.standing - _standing(state)
-        came = _standing(state) - self.standing
         taken = set()
         if isinstance(action, Remove):
             taken = {next(k for k in gone if k[0] == board.node_at(action.pos, action.port))}
         for key in taken:
             gone[key] -= 1
-        events += self._tornado(state, action, gone, came)
+        events += self._tornado(state, action, gone)
         for pos, tid in sorted(self.tiles.items()):
             now = board.tiles.get(pos)
             if now is not None and now.tile.id != tid and now.tile.has("meteor"):
@@ -542,28 +541,40 @@ class _Seen:
             events += [FeatureScored(row, "end", _nodes(state, row)) for row in state.rows[final_from:]]
         return events
 
-    def _tornado(self, state: GameState, action: Action | None, gone: Counter, came: Counter) -> list[Event]:
-        """The tornado picking up, setting down, carrying home and stopping."""
+    def _tornado(self, state: GameState, action: Action | None, gone: Counter) -> list[Event]:
+        """The tornado picking a figure up, setting the one it carried down or sending it home, and
+        stopping; a figure it carries when the event ends without a drop goes home."""
         events: list[Event] = []
-        carry = state.ext.get("tornado_carry")
-        if carry != self.carry and carry is not None:
-            key = next((k for k in gone if k[1] == carry and gone[k] > 0 and k[0][0] == state.ext.get("tornado")),
-                       None)
-            if key is not None:
-                gone[key] -= 1
-                if not isinstance(action, Pick):
-                    events.append(TornadoPicked(self.figures[key]))
-            if self.carry is not None:
-                down = next((k for k in came if k[1] == self.carry), None)
-                if down is not None:
-                    events.append(TornadoSetDown(_figure(state, *down)))
+        carrying = self.carry
+        picked = self._picked(state, action)
+        if picked is not None:
+            node, entry = picked
+            gone[picked] -= 1
+            if not isinstance(action, Pick):  # a Pick is the action's own event
+                events.append(TornadoPicked(self.figures[picked]))
+            if carrying is not None:
+                standing = state.board.followers.get(node, ()).count(carrying)
+                if standing - self.standing[node, carrying] + (entry == carrying) > 0:
+                    events.append(TornadoSetDown(_figure(state, node, carrying)))
                 else:
-                    events.append(FollowerLeft(self._carried(self.carry, state.ext["tornado"]), "tornado"))
-        elif self.carry is not None and carry is None and not isinstance(action, Drop):
-            events.append(FollowerLeft(self._carried(self.carry, self.tornado), "tornado"))
+                    events.append(FollowerLeft(self._carried(carrying, node[0]), "tornado"))
+            carrying = entry
+        stop = action.pos if isinstance(action, TornadoStep) else self.tornado
+        if carrying is not None and state.ext.get("tornado_carry") is None and not isinstance(action, Drop):
+            events.append(FollowerLeft(self._carried(carrying, stop), "tornado"))
         if self.tornado is not None and state.ext.get("tornado") is None:
-            events.append(TornadoStopped(self.tornado))
+            events.append(TornadoStopped(stop))
         return events
+
+    def _picked(self, state: GameState, action: Action | None) -> tuple[Node, str] | None:
+        """The figure the tornado picked up with ``action``: the one chosen, or the only one standing on the
+        tile it entered (with several, the mover chooses next)."""
+        if isinstance(action, Pick):
+            return (state.board.node_at(action.pos, action.port), action.color)
+        if isinstance(action, TornadoStep):
+            here = [key for key in self.standing.elements() if key[0][0] == action.pos]
+            return here[0] if len(here) == 1 else None
+        return None
 
     @staticmethod
     def _carried(entry: str, pos: Pos) -> Figure:

@@ -1,14 +1,18 @@
 """The account of a turn: each decision, and what the rules did after it, as events said in one grammar."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
+
+import pytest
 
 from carcnb.account import (FeatureScored, FerryLaid, FerryMoved, FloodPlaced, FloodSpread, FollowerLeft,
                             FollowerPut, GameEnded, MeteorLanded, QuakeStruck, TilePlaced, TornadoDropped,
-                            TornadoMoved, account)
+                            TornadoMoved, TornadoPicked, TornadoSetDown, account, told)
 from carcnb.explain import example
 from carcnb.position import load
 from carcnb.rules.earthquake import destroyed_cities
+from carcnb.state import Game, GameState
 
 from conftest import state_from_text
 
@@ -124,3 +128,20 @@ def test_the_account_never_changes_its_source():
     start = state_from_text("0,0 D 0", hand="E")
     account(start, ["place 0,1 180"])
     assert start.hand == "E" and (0, 1) not in start.board.tiles
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_figure_that_comes_onto_or_leaves_the_board_is_told(seed):
+    """Whole random games with every set: each action's events account for the change in figures standing."""
+    sets = [{"river", "disasters"}, {"ferries"}, {"cropcircles", "ferries"},
+            {"river", "disasters", "ferries", "cropcircles"}][seed % 4]
+    state = GameState(Game(players=("red", "blue", "green")[:2 + seed % 2], sets=frozenset(sets)), seed=seed)
+    choose = random.Random(seed)
+    while not state.is_terminal():
+        action = state.sample_chance() if state.is_chance() else choose.choice(state.legal_actions())
+        standing = sum(map(len, state.board.followers.values()))
+        events = told(state, action).events
+        came = sum(isinstance(e, (FollowerPut, TornadoSetDown, TornadoDropped)) for e in events)
+        went = sum(isinstance(e, TornadoPicked) or (isinstance(e, FollowerLeft) and e.cause != "tornado")
+                   for e in events)
+        assert sum(map(len, state.board.followers.values())) - standing == came - went, (action, events)

@@ -19,9 +19,11 @@ from matplotlib.figure import Figure as MplFigure
 
 from ..account import (Account, FeatureScored, Figure, FerryMoved, FloodPlaced, FollowerLeft, MeteorLanded,
                        TilePlaced, TornadoPicked)
+from ..board import Board
 from ..features import Feature, Node
 from ..geometry import Pos
 from ..rules.earthquake import destroyed_cities
+from ..state import GameState
 from . import shapes as sh
 from . import style as st
 from .draw import Extent, board_extent, draw_board, highlight_feature
@@ -96,7 +98,7 @@ def result_marks(told: Account) -> ResultMarks:
                        destroyed)
 
 
-def _label_at(board, followers: tuple[tuple[str, Pos, int], ...]) -> tuple[float, float]:
+def _label_at(board: Board, followers: tuple[tuple[str, Pos, int], ...]) -> tuple[float, float]:
     """Where a scored feature's points go: above its first follower's spot (the tile's centre when that tile
     is gone)."""
     _, pos, seg = followers[0]
@@ -145,7 +147,7 @@ def _new_tiles(ax: Axes, tiles: tuple[Pos, ...], scale: float) -> list:
     return polys(ax, frames, "none", st.HIGHLIGHT, 3.0 * scale, z=Z_MARKS)
 
 
-def _old_ferries(ax: Axes, state, moved: tuple[tuple[Pos, tuple[int, int]], ...], scale: float) -> list:
+def _old_ferries(ax: Axes, state: GameState, moved: tuple[tuple[Pos, tuple[int, int]], ...], scale: float) -> list:
     """Where a moved ferry lay: a dashed line between the jetties it joined."""
     lines = []
     for (x, y), ports in moved:
