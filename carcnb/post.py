@@ -48,7 +48,7 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     if fmt not in WRITERS:
         raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
     from .render import png_bytes
-    from .render.result import result_png
+    from .render.result import CAPTION, result_png
 
     found = readings(p, progress, node_limit)
     name = _stem(p)
@@ -56,8 +56,7 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     png = png_bytes(p, caption=question_text(p))
     shown = _revealed(p)
     told = _told(p, shown)
-    result = None if told is None else Picture(f"{name}-result.png", "the board after the answer",
-                                               result_png(told))
+    result = None if told is None else Picture(f"{name}-result.png", CAPTION, result_png(told))
     write, suffix = WRITERS[fmt]
     blocks = post_blocks(p, found, Picture(picture_path.name, p.title or name, png), shown, told, result)
     text = write(blocks)
@@ -99,7 +98,7 @@ def post_blocks(p: Position, found: Readings, picture: Picture, shown: Reveal | 
     if told is not None:
         blocks += [Para(("What happens, event by event:",)), Items(tuple((line,) for line in told.lines()))]
         if result is not None:
-            blocks.append(result)
+            blocks += [result, Para((f"{result.alt}.",))]
     blocks += [Heading("Under each reading of the rules", 2)]
     blocks += readings_blocks(found)
     blocks.append(Para(footer(p, found)))

@@ -70,7 +70,7 @@ def test_the_verdict_lists_every_point_with_its_reason(tmp_path):
     assert "| end of game | blue | 1 | city at 2,-1 | unfinished |" in text
     assert "**Totals:** red 18, blue 11." in text
     assert "- red's monk on the cloister at 1,-1 (C) goes back to the supply\n" in text  # what happens, told
-    assert "![the board after the answer](meteor-cloister-eight-result.png)" in text
+    assert "![The board after the answer: new tiles outlined" in text and "(meteor-cloister-eight-result.png)" in text
     assert (tmp_path / "meteor-cloister-eight-result.png").read_bytes().startswith(b"\x89PNG")
     assert "No ruling changes this answer" in text
     assert "`meteor.adjacency`" in text.split("No ruling changes")[1]  # named among those checked

@@ -17,6 +17,7 @@ from ..editor.panels import HandPanel, classed
 from ..explain.figures import figure_html
 from ..explain.tables import Breakdown
 from ..position import Position
+from ..render.result import CAPTION as RESULT_CAPTION
 from ..render.steps import OWN, REPLY
 from .model import BEST, COUNT, FINAL, PuzzleModel
 
@@ -168,8 +169,7 @@ class PuzzleBoard(w.VBox):
                if shown.line else "")
             + (f"<div><b>What happens</b><ol style='margin:0.2em 0'>"
                + "".join(f"<li>{html.escape(t)}</li>" for t in shown.told) + "</ol>"
-               + figure_html(m.result_png(), "The board after the answer: new tiles outlined, what scored tinted "
-                             "with its points, followers that left dashed", SHOWN_AT)
+               + figure_html(m.result_png(), RESULT_CAPTION, SHOWN_AT)
                + "</div>" if shown.told else "")
             + (f"<div><b>Why</b>{explanation_html(shown.explanation)}</div>" if shown.explanation else "")
             + (Breakdown(shown.breakdown, shown.totals, "Breakdown")._repr_html_() if shown.breakdown else ""))

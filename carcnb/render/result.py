@@ -31,6 +31,8 @@ from .marks import polys
 from .ports import port_point
 from .tileart import tile_art
 
+CAPTION = ("The board after the answer: new tiles outlined, what scored tinted with its points, followers that "
+           "left dashed where they stood (to the supply or lost), a moved ferry's old place dashed")
 Z_MARKS = 4.5  # over the figures: the marks of what changed
 SEVERAL = "#ff8c00"  # the tint of a feature scored by several players
 ALPHA, FIELD_ALPHA = 0.45, 0.25  # a scored feature's tint (a field's is lighter: fields are large)
