@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from carcnb import userdata
+from carcnb import safewrite
 from carcnb.editor import EditorModel, autosave
 from carcnb.editor.model import EDIT, PLAY
 from carcnb.errors import CarcnbError
@@ -82,7 +82,7 @@ def test_a_failed_write_keeps_the_last_file_and_the_editor_goes_on(monkeypatch):
     def broken(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(userdata.os, "replace", broken)
+    monkeypatch.setattr(safewrite.os, "replace", broken)
     assert m.click((2, 0))
     assert "autosave failed: [Errno 28] No space left on device" in m.status
     assert m.value.tile_at((2, 0)).tile == "C"  # the edit itself is done

@@ -16,7 +16,8 @@ from pathlib import Path
 
 from ..errors import CarcnbError
 from ..position import Position, dump, load
-from ..userdata import data_dir, write_atomic
+from ..safewrite import write_file
+from ..userdata import data_dir
 from .model import MODES, PLAY, EditorModel
 
 KEPT = 20
@@ -68,7 +69,8 @@ class Autosave:
         if self.path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = self.directory / f"editor-{stamp}-{secrets.token_hex(3)}.toml"
-        write_atomic(self.path, _HEADER.format(mode=self.model.mode) + "\n" + dump(self.model.value))
+        self.directory.mkdir(parents=True, exist_ok=True)
+        write_file(self.path, _HEADER.format(mode=self.model.mode) + "\n" + dump(self.model.value))
         self._prune()
         return self.path
 
