@@ -93,7 +93,8 @@ class Progress:
         aside = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with FileLock(self.path.with_name(self.path.name + ".lock"), timeout=LOCK_WAIT):
+            lock = FileLock(self.path.with_name(self.path.name + ".lock"))
+            with lock.acquire(timeout=LOCK_WAIT, poll_interval=0.005):  # a write takes about a millisecond
                 try:
                     doc = _read(self.path)
                 except FileNotFoundError:

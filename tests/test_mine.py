@@ -106,7 +106,10 @@ def test_ctrl_c_keeps_the_puzzles_written_so_far_and_says_how_many(tmp_path, cap
                 raise KeyboardInterrupt
 
     monkeypatch.setattr(mine_module, "_game", stopped_after_two)
-    code = main(["mine", "--sets", "base", "--kind", "best", "--count", "5", "--seed", "3", "-o", str(tmp_path)])
+    try:
+        code = main(["mine", "--sets", "base", "--kind", "best", "--count", "5", "--seed", "3", "-o", str(tmp_path)])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C went through carcnb mine as a traceback")
     out, err = capsys.readouterr()
     assert code == 130 and "Traceback" not in err
     assert f"stopped: the 2 puzzles found so far are kept in {tmp_path}" in err
