@@ -21,7 +21,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
-from .safewrite import write_file
+from .safewrite import ReadOnlyFileError, write_file
 from .userdata import data_dir
 
 FILENAME = "progress.json"
@@ -108,7 +108,7 @@ class Progress:
             self.message = (f"progress not saved to {self.path}: another notebook kept it locked for "
                             f"{LOCK_WAIT} s; it is kept until this notebook closes")
             return False
-        except OSError as e:
+        except (OSError, ReadOnlyFileError) as e:
             self.message = f"progress not saved to {self.path}: {e}; it is kept until this notebook closes"
             return False
         self.marks = _marks(doc)[0]

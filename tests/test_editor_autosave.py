@@ -143,3 +143,14 @@ def test_only_the_editors_own_files_count_as_autosaves(data_folder, tmp_path):
     plain = saver.path.with_name("editor-mine.toml")  # in the folder but without the editor's first line
     plain.write_text(position_text("0,0 D 0"), encoding="utf-8")
     assert not autosave.is_autosave(plain)
+
+
+def test_a_read_only_autosave_is_a_message_and_the_editor_goes_on():
+    m, saver = editing()
+    m.select_tile("C")
+    m.click((1, 0))
+    before = saver.path.read_bytes()
+    saver.path.chmod(0o444)
+    assert m.click((2, 0))
+    assert "autosave failed" in m.status and "is read-only" in m.status
+    assert saver.path.read_bytes() == before and m.value.tile_at((2, 0)).tile == "C"

@@ -140,6 +140,17 @@ def test_writes_are_atomic_and_leave_no_temporary_file(data: Path, monkeypatch: 
     assert p.solved("base/road-tie.toml")  # kept in memory for this session
 
 
+def test_a_read_only_progress_file_is_a_message_and_stays_as_it_is(data: Path):
+    Progress.load().mark_solved("base/a.toml", date(2024, 5, 1))
+    path = data / "progress.json"
+    before = path.read_bytes()
+    path.chmod(0o444)
+    p = Progress.load()
+    assert not p.mark_solved("base/b.toml")
+    assert "progress not saved" in p.message and "is read-only" in p.message
+    assert path.read_bytes() == before and p.solved("base/b.toml")
+
+
 def test_an_unwritable_folder_is_a_message_not_an_exception(tmp_path: Path):
     blocker = tmp_path / "file"
     blocker.write_text("")

@@ -5,8 +5,8 @@ Each editor writes one file (created at its first change, rewritten at each chan
 20 most recently written. A file is an ordinary position file (``carcnb score FILE`` reads it) whose first
 line, a comment, records the editor's mode. Writes are atomic: a file is either the old position or the new
 one, never half of each. A restored editor goes on writing its own autosave; an editor opened from any other
-file (a puzzle, a position of the user's) never rewrites that file and autosaves apart. The folder is ``platformdirs.user_data_dir("carcnb")/autosave``, or
-``$CARCNB_DATA_DIR/autosave`` when that variable is set.
+file (a puzzle, a position of the user's) never rewrites that file and autosaves apart. The folder is
+``platformdirs.user_data_dir("carcnb")/autosave``, or ``$CARCNB_DATA_DIR/autosave`` when that variable is set.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from ..errors import CarcnbError
 from ..position import Position, dump, load
-from ..safewrite import write_file
+from ..safewrite import ReadOnlyFileError, write_file
 from ..userdata import data_dir
 from .model import MODES, PLAY, EditorModel
 
@@ -60,7 +60,7 @@ class Autosave:
         self._version = m.version
         try:
             self.write()
-        except OSError as e:
+        except (OSError, ReadOnlyFileError) as e:
             if self.error is None:  # said once; the editor goes on working
                 m.status += f" (autosave failed: {e}; save to a file to keep this position)"
             self.error = str(e)
