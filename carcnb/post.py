@@ -1,9 +1,10 @@
 """A forum post of a position: what a rules expert pastes into a thread about an edge case.
 
 The post has a title, the picture, the position file in a code block (a reader can load it and check), the
-question in words, the engine's verdict with every point and its reason, the answer under each reading of
-the rules that changes it, and one line naming the kit and its version. Written as Markdown, BBCode or HTML
-(``markup``), with the picture as a PNG beside the text; the HTML embeds it.
+question in words, the engine's verdict with every point and its reason, what the answer does event by event
+(``account``) with the result picture, the answer under each reading of the rules that changes it, and one
+line naming the kit and its version. Written as Markdown, BBCode or HTML (``markup``), with the pictures as
+PNGs beside the text; the HTML embeds them.
 """
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .position import Position, dump, parse
 from .questions import final_score
 from .readings import NODE_LIMIT, Progress, Readings, answer_text, readings
 from .rulings import RULINGS
+from .safewrite import write_file
 from .scoring import ScoreRow
 from .wording import question_text
 
@@ -39,34 +41,37 @@ class PostFiles:
     text: str
 
 
+def post_paths(p: Position, out_dir: str | Path, fmt: str = "markdown") -> tuple[Path, Path, Path]:
+    """The text's file, the picture's file and the result picture's file (the board after the answer; none
+    for a ``count`` question) that ``write_post`` writes for ``p`` into ``out_dir``."""
+    if fmt not in WRITERS:
+        raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    name, suffix = _stem(p), WRITERS[fmt][1]
+    return Path(out_dir) / f"{name}{suffix}", Path(out_dir) / f"{name}.png", Path(out_dir) / f"{name}-result.png"
+
+
 def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Progress | None = None,
                node_limit: int | None = NODE_LIMIT) -> PostFiles:
     """Write the post of ``p`` into ``out_dir`` (made if missing) as ``fmt`` (markdown, bbcode or html), its
     picture beside it. Everything is worked out before anything is written: a position the engine cannot
     answer raises ``CarcnbError`` and leaves the folder as it was. ``progress`` and ``node_limit`` go to
     ``readings``."""
-    if fmt not in WRITERS:
-        raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    text_path, picture_path, result_path = post_paths(p, out_dir, fmt)
     from .render import png_bytes
     from .render.result import CAPTION, result_png
 
     found = readings(p, progress, node_limit)
-    name = _stem(p)
-    picture_path = Path(out_dir) / f"{name}.png"
     png = png_bytes(p, caption=question_text(p))
     shown = _revealed(p)
     told = _told(p, shown)
-    result = None if told is None else Picture(f"{name}-result.png", CAPTION, result_png(told))
-    write, suffix = WRITERS[fmt]
-    blocks = post_blocks(p, found, Picture(picture_path.name, p.title or name, png), shown, told, result)
-    text = write(blocks)
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    text_path = out / f"{name}{suffix}"
+    result = None if told is None else Picture(result_path.name, CAPTION, result_png(told))
+    blocks = post_blocks(p, found, Picture(picture_path.name, p.title or _stem(p), png), shown, told, result)
+    text = WRITERS[fmt][0](blocks)
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
     for block in blocks:
         if isinstance(block, Picture):
-            (out / block.path).write_bytes(block.png)
-    text_path.write_text(text, encoding="utf-8")
+            write_file(Path(out_dir) / block.path, block.png)
+    write_file(text_path, text)
     return PostFiles(text_path, picture_path, text)
 
 
