@@ -57,8 +57,9 @@ def test_markdown_shows_the_picture_and_bbcode_uses_forum_tags(tmp_path):
 
 def test_html_embeds_the_picture(tmp_path):
     files = write_post(load(FARM), tmp_path, "html")
-    (data,) = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
+    data, result = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
     assert base64.b64decode(data) == files.picture_path.read_bytes()
+    assert base64.b64decode(result) == (tmp_path / "farm-edition-second-result.png").read_bytes()
     assert files.text.isascii()  # characters beyond ASCII are written as references
 
 
@@ -68,6 +69,9 @@ def test_the_verdict_lists_every_point_with_its_reason(tmp_path):
     assert "| this turn | red | 8 | cloister at 1,-1 | completed (meteor does not count) |" in text
     assert "| end of game | blue | 1 | city at 2,-1 | unfinished |" in text
     assert "**Totals:** red 18, blue 11." in text
+    assert "- red's monk on the cloister at 1,-1 (C) goes back to the supply\n" in text  # what happens, told
+    assert "![The board after the answer: new tiles outlined" in text and "(meteor-cloister-eight-result.png)" in text
+    assert (tmp_path / "meteor-cloister-eight-result.png").read_bytes().startswith(b"\x89PNG")
     assert "No ruling changes this answer" in text
     assert "`meteor.adjacency`" in text.split("No ruling changes")[1]  # named among those checked
 
