@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .account import Account, account
 from .actions import MAX_DIGITS, Action, parse_action, shorten, whole_number
 from .errors import ActionSyntaxError, CarcnbError
 from .game_io import state_from_position
@@ -63,13 +64,16 @@ class Verdict:
 class Reveal:
     """The answer in words, the file's explanation, the score rows of the answer (the final scoring, or the
     rows scored along the best line) and the best line (the player's decisions; empty for other kinds).
-    ``play`` is the whole rest of the turn along the best line, every player's decisions with who took them."""
+    ``play`` is the whole rest of the turn along the best line, every player's decisions with who took them;
+    ``told`` is what the answer did, event by event (the best play, or the game's end; None for ``count``),
+    which the result picture draws."""
 
     answer_text: str
     explanation: str | None
     rows: tuple[ScoreRow, ...]
     line: tuple[Action, ...] = ()
     play: tuple[tuple[str, Action], ...] = ()
+    told: Account | None = field(default=None, compare=False, repr=False)
 
 
 # ----- reading an answer ----------------------------------------------------------------------------------
@@ -198,9 +202,10 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
 
     def play(action: Action) -> list[tuple[int, Action]]:
         state.apply(action, check=False)
+        before = state.clone()
         answers = answer_moves(state, mover, solver)
         if answers:
-            story.append(f"After {str(action)!r}, {_answers_text(state, answers)}.")
+            story.append(f"After {str(action)!r}: {_answers_text(before, answers)}.")
         answered.extend(f"{state.players[s]}: {a}" for s, a in answers)
         return answers
 
@@ -229,15 +234,9 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
                    tuple(answered))
 
 
-def _answers_text(state: GameState, answers: list[tuple[int, Action]]) -> str:
-    """``blue answers tornado 1,1; tornado 1,0, then green answers pass``: the replies grouped by player."""
-    groups: list[tuple[int, list[str]]] = []
-    for seat, action in answers:
-        if groups and groups[-1][0] == seat:
-            groups[-1][1].append(str(action))
-        else:
-            groups.append((seat, [str(action)]))
-    return ", then ".join(f"{state.players[seat]} answers {'; '.join(acts)}" for seat, acts in groups)
+def _answers_text(before: GameState, answers: list[tuple[int, Action]]) -> str:
+    """The replies played from ``before`` and what they did, told: ``blue moves the meteor to 3,0; ...``."""
+    return "; ".join(account(before, [a for _, a in answers]).lines())
 
 
 def _listed(actions: list[Action], most: int = 10) -> str:
@@ -259,7 +258,7 @@ def reveal(p: Position) -> Reveal:
     if q.kind == "final":
         scored = final_score(p)
         text = ", ".join(f"{c} {n}" for c, n in scored.scores.items())
-        return Reveal(f"Final totals: {text}.", q.explanation, tuple(scored.rows))
+        return Reveal(f"Final totals: {text}.", q.explanation, tuple(scored.rows), told=account(p, end=True))
     if q.kind == "count":
         found = placements(p)
         spots = "; ".join(f"{x},{y} turned {rot}" for x, y, rot in found)
@@ -270,7 +269,8 @@ def reveal(p: Position) -> Reveal:
     text = f"{'; '.join(map(str, best.line))} -- value {best.value} ({gains_text(best.gains)} this turn)."
     if rest:
         text += f" The turn goes on: {'; '.join(rest)}."
-    return Reveal(text, q.explanation, best.rows, best.line, best.play)
+    told = account(state_from_position(p), [a for _, a in best.play])
+    return Reveal(text, q.explanation, best.rows, best.line, best.play, told)
 
 
 # ----- shared ----------------------------------------------------------------------------------------------

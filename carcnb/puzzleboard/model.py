@@ -62,6 +62,7 @@ class PuzzleModel:
             self._opening = {}
         self.verdict: verdict.Verdict | None = None
         self.revealed: verdict.Reveal | None = None
+        self._result: bytes | None = None  # the result picture, drawn once after a reveal
         self.ever_revealed = False  # a reveal before a right answer: the puzzle is not counted as solved
         self._hints: list[str] | None = None
         self.hints_shown = 0
@@ -183,8 +184,19 @@ class PuzzleModel:
             explanation=(r.explanation or "") if r else "",
             breakdown=tuple(r.rows) if r else (),
             totals=self._totals() if r and r.rows else {},
-            line=tuple(f"{who}: {action}" for who, action in r.play) if r else (),
+            line=tuple(entry.said for entry in r.told.entries) if r and r.play else (),
+            told=tuple(r.told.lines()) if r and r.told else (),
         )
+
+    def result_png(self, px_per_tile: int = 60) -> bytes | None:
+        """After a reveal: the board after the answer with what it changed marked (None for ``count``)."""
+        if self.revealed is None or self.revealed.told is None:
+            return None
+        if self._result is None:
+            from ..render.result import result_png
+
+            self._result = result_png(self.revealed.told, px_per_tile=px_per_tile)
+        return self._result
 
     def _totals(self) -> dict[str, int]:
         """Everyone's points once the answer is played: the final scoring, or the best play of the turn."""
@@ -296,6 +308,7 @@ class PuzzleModel:
             self._play_on()
         self.verdict = None
         self.revealed = None
+        self._result = None
         self.hints_shown = 0
         self.status = self._prompt()
         self._notify()

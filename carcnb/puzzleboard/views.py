@@ -22,7 +22,8 @@ class Shown:
     explanation: str
     breakdown: tuple[ScoreRow, ...]  # the rows the answer scores
     totals: dict[str, int]  # everyone's points after them
-    line: tuple[str, ...]  # the answer line, ``best``, after Reveal
+    line: tuple[str, ...]  # the answer line, ``best``, after Reveal: each decision in words
+    told: tuple[str, ...] = ()  # after Reveal: what the answer does, event by event (the result picture's words)
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,7 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
     lit = [(highlight, st.HIGHLIGHT, st.HIGHLIGHT_TINT, 0.55)] if highlight is not None else []
     lit += [(h, st.DIFFERS, st.DIFFERS_TINT, 0.4) for h in highlight_features]
     for feature, edge, tint, alpha in lit:
-        artists += _highlight(ax, state, feature, scale, edge, tint, alpha)
+        artists += highlight_feature(ax, state, feature, scale, edge, tint, alpha)
     if lit:
         ax.set_xlim(x0, x1)  # images change the limits
         ax.set_ylim(y0, y1)
@@ -290,7 +290,7 @@ def _feature_nodes(state: GameState, highlight: Highlight) -> tuple[Node, ...]:
     return state.board.feature(node).nodes
 
 
-def _highlight(ax: Axes, state: GameState, highlight: Highlight, scale: float, edge: str, tint, alpha: float
+def highlight_feature(ax: Axes, state: GameState, highlight: Highlight, scale: float, edge: str, tint, alpha: float
                ) -> list:
     """Tint the feature's segments and outline the tiles it spans."""
     by_tile: dict[Pos, set[int]] = {}
