@@ -2,6 +2,7 @@
 Each limit is enforced with a message that says what to change, never by a timing."""
 from __future__ import annotations
 
+import io
 import shutil
 import warnings
 from pathlib import Path
@@ -16,8 +17,9 @@ from carcnb.position import load
 from carcnb.puzzleboard.model import PuzzleModel
 from carcnb.render import PictureScaled, render_png
 from carcnb.render.export import MAX_PIXELS, fitted_px
+from carcnb.render.result import result_png
 from carcnb.solve import DEFAULT_MAX_NODES, Solver, search_budget, solve
-from carcnb.verdict import check_answer
+from carcnb.verdict import check_answer, reveal
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 FINAL = PUZZLES / "base/road-loop.toml"
@@ -134,6 +136,16 @@ def test_render_png_warns_when_it_draws_smaller_and_maps_the_pixels_it_drew(tmp_
         _, geometry = render_png(load(far), px_per_tile=160, coords=False)
     assert geometry.width * geometry.height <= MAX_PIXELS
     assert geometry.to_board(31.5, geometry.height - 31.5)[:2] == (0, 0)
+
+
+def test_the_result_picture_is_capped_in_pixels_too():
+    told = reveal(load(BEST)).told  # 7 by 4 tiles with the margin
+    with pytest.warns(PictureScaled, match="drawn at 1195 pixels per tile, not 3000"):
+        png = result_png(told, px_per_tile=3000)
+    from PIL import Image
+
+    with Image.open(io.BytesIO(png)) as im:
+        assert im.width * im.height <= MAX_PIXELS
 
 
 def test_side_by_side_panels_share_the_pixels_of_one_picture():
