@@ -3,6 +3,7 @@ in the collection is accepted -- each port of the same feature, a ferry's ends i
 case and spacing, with or without the decisions that leave no choice -- and a wrong answer is still refused."""
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -120,6 +121,13 @@ def test_quiz_answer_takes_any_spelling(capsys):
                  "DEPLOY 1, 0 n ;  Ferry 1,0  s - e"])
     out = capsys.readouterr().out
     assert code == 0 and out.startswith("Right!")
+
+
+def test_the_interactive_quiz_takes_a_line_without_the_decisions_that_leave_no_choice(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr("sys.stdin", io.StringIO("PLACE 1 , -3   180\n"))  # the pass after it is forced
+    code = main(["quiz", str(PUZZLES / "river/three-cities-on-the-banks.toml"), "--picture-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 0 and "Right!" in out and out.rstrip().endswith("Solved 1 of 1.")
 
 
 def test_the_puzzle_board_plays_a_pass_with_nothing_to_deploy_for_the_player():
