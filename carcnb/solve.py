@@ -28,7 +28,7 @@ from .state import GameState
 
 Values = tuple[int, ...]
 
-DEFAULT_MAX_NODES = 100_000  # about 4 s and 550 MB on the largest six-player tornado events
+DEFAULT_MAX_NODES = 100_000  # a few seconds and about 550 MB on a six-player tornado event (bench_limits)
 SEARCH_MEMORY = 600 * 2**20  # bytes a search may add to the process (with the kit itself: under 1 GB)
 _MEMORY_EVERY = 1024  # positions between two looks at the process's memory
 _max_nodes: ContextVar[int] = ContextVar("max_nodes", default=DEFAULT_MAX_NODES)

@@ -22,8 +22,8 @@ from ..editor.model import PLAY, EditorModel
 from ..editor.views import HandView, Picture, action_pos, action_ports
 from ..errors import CarcnbError
 from ..game_io import state_from_position
-from ..lines import forced
 from ..geometry import Pos
+from ..lines import forced
 from ..position import Position, load
 from ..questions import final_score, placements
 from ..state import GameState
