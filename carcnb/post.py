@@ -19,7 +19,7 @@ from .geometry import pos_text
 from .markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
 from .position import Position, dump, parse
 from .questions import final_score
-from .readings import NODE_LIMIT, Progress, Readings, answer_text, readings
+from .readings import Progress, Readings, answer_text, readings
 from .rulings import RULINGS
 from .safewrite import write_file
 from .scoring import ScoreRow
@@ -51,7 +51,7 @@ def post_paths(p: Position, out_dir: str | Path, fmt: str = "markdown") -> tuple
 
 
 def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Progress | None = None,
-               node_limit: int | None = NODE_LIMIT) -> PostFiles:
+               node_limit: int | None = None) -> PostFiles:
     """Write the post of ``p`` into ``out_dir`` (made if missing) as ``fmt`` (markdown, bbcode or html), its
     picture beside it. Everything is worked out before anything is written: a position the engine cannot
     answer raises ``CarcnbError`` and leaves the folder as it was. ``progress`` and ``node_limit`` go to

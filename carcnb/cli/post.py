@@ -7,9 +7,9 @@ from pathlib import Path
 
 from ..position import load
 from ..post import FORMATS, post_paths, write_post
-from ..readings import NODE_LIMIT
 from ..safewrite import check_folder, refuse_overwrite
-from .readings import clear_progress, positive, show_progress
+from ._budget import add_max_nodes
+from .readings import clear_progress, show_progress
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,6 +34,5 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", default=".", metavar="DIR", help="the folder to write into (default: here)")
     p.add_argument("--format", choices=FORMATS, default="markdown")
     p.add_argument("--force", action="store_true", help="overwrite a post of the same name already there")
-    p.add_argument("--max-nodes", type=positive, default=NODE_LIMIT, metavar="N",
-                   help=f"give up a best search under another reading after N positions (default {NODE_LIMIT})")
     p.set_defaults(run=run)
+    add_max_nodes(p)

@@ -4,13 +4,28 @@ caption and legend; ``--compare RULING`` draws it under each option of a ruling 
 from __future__ import annotations
 
 import argparse
+import sys
+import warnings
 from pathlib import Path
 
 from ..errors import CarcnbError
 from ..position import load
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..render import PictureScaled
+
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", PictureScaled)
+        _draw(args)
+    for warning in said:
+        print(f"carcnb render: {warning.message}", file=sys.stderr)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _draw(args: argparse.Namespace) -> None:
     from ..render import compare_png, legend_png, save_picture
 
     out = Path(args.output)
@@ -34,8 +49,6 @@ def run(args: argparse.Namespace) -> int:
                          legend=args.legend, at_end=args.at_end)
         except OSError as e:
             raise CarcnbError(f"cannot write {str(out)!r}: {e.strerror}") from None
-    print(f"wrote {out}")
-    return 0
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -70,3 +83,4 @@ def register(sub) -> None:
                    help="the board as the final scoring sees it (the earthquake's tokens down)")
     p.add_argument("--px", type=_px, default=80, metavar="N", help="pixels per tile (default 80)")
     p.set_defaults(run=run)
+    add_max_nodes(p)

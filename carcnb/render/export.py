@@ -3,11 +3,15 @@
 The board's Axes sit at the top left of the figure and the figure's dpi is the number of pixels per tile,
 so a pixel maps to the board linearly (``BoardGeometry``) and an outline of one point is 1/72 of a tile at
 any size. A legend goes to the right of the board and a caption under both.
+
+A picture has at most ``MAX_PIXELS`` pixels, whatever the board spans: a larger one is drawn with fewer pixels
+per tile and says so (a ``PictureScaled`` warning).
 """
 from __future__ import annotations
 
 import io
 import math
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +30,27 @@ from .legend import draw_legend, entries_for, legend_size
 from .ports import port_at
 
 MAX_SPAN = 200  # tiles a side: a whole game spans far fewer; more means a typing slip in the coordinates
+MAX_PIXELS = 40_000_000  # a picture's pixels: about 200 MB to draw one, 600 MB for a ruling comparison
+
+
+class PictureScaled(UserWarning):
+    """A picture was drawn with fewer pixels per tile than asked: at that size it would be too large."""
+
+
+def fitted_px(px_per_tile: float, width: float, height: float, panels: int = 1) -> float:
+    """The pixels per tile at which ``panels`` boards of ``width`` by ``height`` tiles have at most
+    ``MAX_PIXELS`` pixels: ``px_per_tile`` itself when they fit; otherwise fewer, with a ``PictureScaled``
+    warning that says why."""
+    pixels = panels * width * height * px_per_tile ** 2
+    if pixels <= MAX_PIXELS:
+        return px_per_tile
+    fitted = max(1, math.floor(px_per_tile * math.sqrt(MAX_PIXELS / pixels)))
+    warnings.warn(PictureScaled(
+        f"drawn at {fitted} pixels per tile, not {px_per_tile:g}: the board spans {width:g} by {height:g} tiles"
+        f"{f' in each of {panels} panels' if panels > 1 else ''}, {pixels / 1e6:.0f} million pixels at "
+        f"{px_per_tile:g}, and a picture has at most {MAX_PIXELS // 10**6} million; check the tiles' "
+        "coordinates, or ask for fewer pixels per tile (--px)"), stacklevel=3)
+    return fitted
 
 
 @dataclass(frozen=True)
@@ -146,6 +171,7 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     if max(x1 - x0, y1 - y0) > MAX_SPAN:
         raise CarcnbError(f"the picture would span {x1 - x0} by {y1 - y0} tiles (x {x0}..{x1}, y {y0}..{y1}): "
                           f"too large to draw (at most {MAX_SPAN} a side); check the tiles' coordinates")
+    px_per_tile = fitted_px(px_per_tile, x1 - x0, y1 - y0)
     dpi = float(px_per_tile)
     board = (max(1, round((x1 - x0) * px_per_tile)), max(1, round((y1 - y0) * px_per_tile)))
     entries, size = [], None
