@@ -24,8 +24,10 @@ from . import shapes as sh
 from . import style as st
 from .draw import legal_marks, tile_paths
 from .glyphs import glyphs, merged, text_width
-from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens,
-                    draw_step_arrows, draw_tornado, polys)
+from .badges import Badge, badge_half
+from .marks import (Z_EVENTS, arrow_shape, draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims,
+                    draw_quake_tokens, draw_tornado, polys)
+from .steps import PATH, draw_badges
 from .shading import draw_destroyed, draw_flooded
 from .tileart import tile_art
 
@@ -89,9 +91,10 @@ def _flooded(ax, x, y, scale, em) -> list:
 
 
 def _tornado(ax, x, y, scale, em) -> list:
-    arrow = (np.array([x + 0.05, y + 0.22]), np.array([x + 0.62, y + 0.22]))
-    return (_ground(ax, x, y, scale) + draw_step_arrows(ax, [arrow], scale, em)
-            + draw_tornado(ax, (x + 0.55, y + 0.62), "blue", scale))
+    tail, head = np.array([x + 0.05, y + 0.18]), np.array([x + 0.62, y + 0.18])
+    number = Badge("1", PATH, (x + 0.3, y + 0.18), (x + 0.16, y + 0.5), badge_half("1", em))
+    return (_ground(ax, x, y, scale) + polys(ax, [arrow_shape(tail, head)], PATH, st.ICON_BACK, 0.9 * scale, z=Z_EVENTS)
+            + draw_badges(ax, [number], scale, em) + draw_tornado(ax, (x + 0.62, y + 0.62), "blue", scale))
 
 
 def _meteor(ax, x, y, scale, em) -> list:

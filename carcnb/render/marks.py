@@ -107,7 +107,7 @@ def draw_tornado(ax: Axes, spot: Point, carried: str | None, scale: float) -> li
     return artists
 
 
-def _arrow(p: np.ndarray, q: np.ndarray, half: float = 0.028, head: float = 0.12) -> np.ndarray:
+def arrow_shape(p: np.ndarray, q: np.ndarray, half: float = 0.028, head: float = 0.12) -> np.ndarray:
     """A straight arrow from ``p`` to ``q`` (its head ends at ``q``)."""
     along = (q - p) / max(float(np.linalg.norm(q - p)), 1e-9)
     across = np.array([-along[1], along[0]])
@@ -126,26 +126,6 @@ def path_arrows(path: Sequence[Pos]) -> list[tuple[np.ndarray, np.ndarray]]:
         right = np.array([along[1], -along[0]]) * 0.12
         out.append((p + along * 0.2 + right, q - along * 0.24 + right))
     return out
-
-
-def draw_tornado_path(ax: Axes, path: Sequence[Pos], scale: float, em: float) -> list:
-    """Numbered arrows through the tornado's steps so far (1 is the first step)."""
-    return draw_step_arrows(ax, path_arrows(path), scale, em)
-
-
-def draw_step_arrows(ax: Axes, arrows: Sequence[tuple[np.ndarray, np.ndarray]], scale: float, em: float) -> list:
-    """Arrows (tail, head), each numbered near its tail in the order given."""
-    if not arrows:
-        return []
-    artists = polys(ax, [_arrow(p, q) for p, q in arrows], st.TORNADO_PATH, st.ICON_BACK, 0.9 * scale,
-                    z=Z_EVENTS)
-    badges = [p + (q - p) * 0.25 for p, q in arrows]  # near the tail: a step back has its number at the other end
-    r = 0.58 * em
-    artists += polys(ax, [sh.disc(x, y, r, 20) for x, y in badges], st.ICON_BACK, st.TORNADO_PATH, 1.0 * scale,
-                     z=Z_EVENTS + 0.05)
-    artists += numbers(ax, [(str(k), x, y) for k, (x, y) in enumerate(badges, 1)], em, st.TORNADO_PATH,
-                       Z_EVENTS + 0.06)
-    return artists
 
 
 def draw_meteor_aims(ax: Axes, aims: Sequence[Pos], scale: float, em: float) -> list:
