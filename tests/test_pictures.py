@@ -182,7 +182,7 @@ def test_the_tornados_path_is_arrows_in_order_and_it_carries_its_figure():
     act(state, "tornado 1,1", "tornado 2,1")
     assert state.ext["tornado_carry"] == "red"
     artists = draw_board(Figure(figsize=(4, 4)).add_axes((0, 0, 1, 1)), state)
-    (arrows,) = collections_of(artists, style.TORNADO_PATH)
+    arrows = collections_of(artists, style.TORNADO_PATH)[0]  # the arrows come before their badges
     tips = [path.vertices[3] for path in arrows.get_paths()]  # an arrow's 4th vertex is its point
     assert len(tips) == 2
     assert 1 < tips[0][1] < 2 and 1 < tips[0][0] < 2  # the first step ends on 1,1 (down from 1,2)

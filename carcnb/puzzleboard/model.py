@@ -157,7 +157,7 @@ class PuzzleModel:
         state = state_from_position(self.position, self.seed, allow_problems=True)
         legal = placements(self.position) if self.revealed is not None and self.kind == COUNT else None
         return Picture(self.position, legal, None, None, self._extent(state, legal or ()),
-                       ("still", legal is not None))
+                       ("still", legal is not None), decision=True)
 
     def line_steps(self) -> list[Step]:
         """After a reveal of a ``best`` answer: where each decision of the best play acts, numbered."""
