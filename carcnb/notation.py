@@ -18,10 +18,20 @@ from .actions import Drop as DropAction
 from .errors import CarcnbError
 from .game_io import state_from_position
 from .geometry import PORT_NAMES
+from .markup import Code, Text
 from .position import Position, load
 
 SETS = ("base", "river", "disasters", "ferries", "cropcircles")
 TORNADO_EVENT = (TornadoStep, Pick, DropAction)
+
+
+def reading_help() -> Text:
+    """One line on how to read a picture and the notation, for a post's readers, pointing at the page."""
+    return ("How to read it: columns (x, east) are numbered along the bottom of the picture and rows (y, north) "
+            "along the left; a port names a place on a tile (N E S W the middles of its edges, NNW NNE ENE ... "
+            "their halves, C the centre), so ", Code("deploy 0,1 NNW"), " is a follower on 0,1 at NNW. Every "
+            "decision, port and mark of the picture: ", Code("docs/notation.md"), " of carcnb (",
+            Code("carcnb notation -o DIR"), " writes it).")
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from . import __version__
 from .errors import CarcnbError
 from .geometry import pos_text
 from .markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
+from .notation import reading_help
 from .position import Position, dump, parse
 from .questions import final_score
 from .readings import NODE_LIMIT, Progress, Readings, answer_text, readings
@@ -47,7 +48,7 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     found = readings(p, progress, node_limit)
     name = _stem(p)
     picture_path = Path(out_dir) / f"{name}.png"
-    png = png_bytes(p, caption=question_text(p))
+    png = png_bytes(p, caption=question_text(p), decision=True)
     write, suffix = WRITERS[fmt]
     text = write(post_blocks(p, found, Picture(picture_path.name, p.title or name, png)))
     out = Path(out_dir)
@@ -68,6 +69,7 @@ def post_blocks(p: Position, found: Readings, picture: Picture) -> list[Block]:
     blocks += verdict_blocks(p, found)
     blocks += [Heading("Under each reading of the rules", 2)]
     blocks += readings_blocks(found)
+    blocks.append(Para(reading_help()))
     blocks.append(Para(footer(p, found)))
     return blocks
 
