@@ -8,7 +8,7 @@ just before it with the step numbered on the board.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -132,8 +132,8 @@ def _slug(kind: type[Action]) -> str:
     return kind.__name__.lower().replace("tornadostep", "tornado")
 
 
-def notation_markdown(pictures: str, found: dict[type[Action], Example], root: Path) -> str:
-    """The page as Markdown, its pictures named under the folder ``pictures`` (relative to the page)."""
+def notation_markdown(ref: Callable[[str], str], found: dict[type[Action], Example], root: Path) -> str:
+    """The page as Markdown; ``ref`` gives the address of a picture from its file name."""
     lines = [
         "# Reading the notation and the pictures", "",
         "Verdicts, answers, hints and decision lists name every decision in one short notation, the same that a "
@@ -148,7 +148,7 @@ def notation_markdown(pictures: str, found: dict[type[Action], Example], root: P
         "by a port on its edge, a field by an edge half, so `deploy 0,1 NNW` puts a farmer in the field north-west "
         "on 0,1 when a road runs north, and a knight in the city when the whole north edge is city. The ports "
         "turn with the tile: they name the sides as the tile lies on the board.", "",
-        f"![The thirteen ports of a tile]({pictures}/ports.png)", "",
+        f"![The thirteen ports of a tile]({ref('ports.png')})", "",
         "## What: one example of each decision", "",
         "| notation | meaning | example |", "|---|---|---|",
     ]
@@ -165,16 +165,16 @@ def notation_markdown(pictures: str, found: dict[type[Action], Example], root: P
         where = ex.path.relative_to(root.parent) if ex.path.is_relative_to(root.parent) else ex.path.name
         lines += [f"### `{ex.action}`", "", f"{d.meaning[0].upper()}{d.meaning[1:]}. From `{where}`, just before "
                   "the decision; the step is numbered on the board.", "",
-                  f"![{ex.action}]({pictures}/{_slug(d.kind)}.png)", ""]
+                  f"![{ex.action}]({ref(_slug(d.kind) + '.png')})", ""]
     lines += ["## The marks on the pictures", "",
               "Numbered steps stand beside the spot they act on, joined to it by a line; the tornado's moves are "
               "arrows, and a move made several times carries all its numbers (`2·6·10`). A line of more than six "
               "steps is also listed under the picture. A puzzle's picture shows who moves, everyone's points and "
               "followers in supply, the rulings that differ from the defaults, and the tile in hand beside the "
-              "board.", "", f"![The legend]({pictures}/legend.png)", "",
+              "board.", "", f"![The legend]({ref('legend.png')})", "",
               "## Every tile", "", "Each tile at rotation 0 with its letter and how many the box holds.", ""]
     for name in SETS:
-        lines += [f"### {name}", "", f"![The tiles of {name}]({pictures}/tiles-{name}.png)", ""]
+        lines += [f"### {name}", "", f"![The tiles of {name}]({ref(f'tiles-{name}.png')})", ""]
     return "\n".join(lines)
 
 
@@ -200,5 +200,5 @@ def write_notation(out_dir: Path, root: Path) -> list[Path]:
         (folder / name).write_bytes(data)
         written.append(folder / name)
     page = Path(out_dir) / "notation.md"
-    page.write_text(notation_markdown("notation", found, root), encoding="utf-8")
+    page.write_text(notation_markdown(lambda name: f"notation/{name}", found, root), encoding="utf-8")
     return written + [page]
