@@ -31,6 +31,10 @@ def assert_apart(plan, state) -> None:
             assert not badge.box.overlaps(piece), f"badge {badge.text!r} covers a piece at {piece}"
 
 
+def height(png: bytes) -> int:
+    return Image.open(io.BytesIO(png)).height
+
+
 def numbers_on(plan) -> list[int]:
     return sorted(int(n) for b in plan.badges for n in b.text.split("·"))
 
@@ -74,6 +78,5 @@ def test_a_long_line_is_listed_under_the_picture_and_a_short_one_is_not(data_fol
     pic = m.picture()
     plain, _ = render_png(pic.source, extent=pic.extent)
     marked, geometry = render_png(pic.source, extent=pic.extent, steps=steps)
-    height = lambda png: Image.open(io.BytesIO(png)).height  # noqa: E731
     assert height(marked) > height(plain) + 14 * 10  # fourteen lines of text under the board
-    assert geometry.height == Image.open(io.BytesIO(plain)).height  # the board itself is where it was
+    assert geometry.height == height(plain)  # the board itself is where it was

@@ -1,7 +1,7 @@
 """``carcnb render FILE -o OUT``: a picture of the position (PNG or SVG), with coordinates, an optional
 caption and legend; a puzzle (or a position with a tile in hand) is a decision picture, with who moves, the
-points, supplies and rulings over the board and the tile in hand beside it; ``--compare RULING`` draws it under each option of a ruling side by side; with no FILE,
-``--legend`` writes the legend alone."""
+points, supplies and rulings over the board and the tile in hand beside it; ``--compare RULING`` draws it
+under each option of a ruling side by side; with no FILE, ``--legend`` writes the legend alone."""
 from __future__ import annotations
 
 import argparse

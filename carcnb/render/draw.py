@@ -25,7 +25,8 @@ from . import shapes as sh
 from . import style as st
 from .glyphs import CAP, glyphs, label_size, merged
 from .badges import Box
-from .marks import draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens, draw_tornado, polys
+from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens, draw_tornado,
+                    polys)
 from .masks import RES, segment_mask
 from .pieces import ferry_ends, figures, piece_boxes, quake_points
 from .shading import draw_shading
