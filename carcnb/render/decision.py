@@ -66,8 +66,21 @@ def header_lines(facts: DecisionFacts) -> list[list[tuple[str, str | None]]]:
     lines.append([(f"{p.colour}: {p.points} points, {p.supply} {'follower' if p.supply == 1 else 'followers'} "
                    "in supply", p.colour) for p in facts.players])
     if facts.rulings:
-        lines.append([("rulings: " + ", ".join(f"{rid} = {option}" for rid, option in facts.rulings), None)])
+        last = len(facts.rulings) - 1
+        lines.append([(f"{'rulings: ' if k == 0 else ''}{rid} = {option}{',' if k < last else ''}", None)
+                      for k, (rid, option) in enumerate(facts.rulings)])
     return lines
+
+
+def header_width(facts: DecisionFacts, font: float) -> int:
+    """The least width the header needs: its widest piece."""
+    return round(max(_piece_width(text, colour) for line in header_lines(facts) for text, colour in line) * font
+                 + 2 * PAD * font)
+
+
+def _piece_width(text: str, colour: str | None) -> float:
+    """A header piece's width in em: a meeple before it (when it has a colour), its text, a gap after."""
+    return text_width(text) * (1.1 if text.endswith("to move") else 1) + (1.1 if colour else 0) + 1.0
 
 
 def header_height(facts: DecisionFacts, font: float, width: float) -> int:
@@ -82,7 +95,7 @@ def _layout(facts: DecisionFacts, font: float, width: float) -> list[list[tuple[
         x = PAD * font
         placed: list[tuple[float, int, str, str | None]] = []
         for text, colour in line:
-            w = (text_width(text) * (1.1 if text.endswith("to move") else 1) + (1.1 if colour else 0) + 1.5) * font
+            w = _piece_width(text, colour) * font
             if placed and x + w > width:
                 row, x = row + 1, PAD * font
             placed.append((x, row, text, colour))

@@ -30,7 +30,7 @@ from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_
 from .masks import RES, segment_mask
 from .pieces import ferry_ends, figures, piece_boxes, quake_points
 from .shading import draw_shading
-from .steps import Step, StepPlan, draw_plan, path_steps, plan_steps
+from .steps import Step, StepPlan, draw_plan, event_steps, plan_steps
 from .tileart import Style, TileArt, tile_art
 
 Extent = tuple[float, float, float, float]
@@ -161,7 +161,7 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
     artists = tile_paths(ax, placed, scale, Z_TILES)
     artists += draw_ferries(ax, ferry_ends(state), scale)
     artists += draw_shading(ax, board, scale)
-    artists += _tokens(ax, state, scale, _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile))
+    artists += _tokens(ax, state, scale)
     lit = [(highlight, st.HIGHLIGHT, st.HIGHLIGHT_TINT, 0.55)] if highlight is not None else []
     lit += [(h, st.DIFFERS, st.DIFFERS_TINT, 0.4) for h in highlight_features]
     for feature, edge, tint, alpha in lit:
@@ -183,13 +183,15 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
 
 def step_plan(state: GameState, steps: Sequence[Step], extent: Extent, coords: bool, px_per_tile: float
               ) -> StepPlan:
-    """Where the numbered steps go in a picture of ``state``: the tornado's path while its event is played,
-    then ``steps`` (a line of decisions), their badges clear of the pieces and of the coordinate labels."""
+    """Where the numbered steps go in a picture of ``state``: the tornado's path and the meteor's aims while
+    their event is played, then ``steps`` (a line of decisions), their badges clear of the pieces and of the
+    coordinate labels."""
     em = _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile)
     x0, x1, y0, y1 = extent
     label = 2.2 * _em(st.LABEL_EM, st.LABEL_PX, px_per_tile) if coords else 0.0
     bounds = Box(x0 + label, y0 + label, x1, y1)
-    return plan_steps(path_steps(state.ext.get("tornado_path") or ()) + list(steps), em, piece_boxes(state), bounds)
+    events = event_steps(state.ext.get("tornado_path") or (), state.ext.get("meteor_chosen") or ())
+    return plan_steps(events + list(steps), em, piece_boxes(state), bounds)
 
 
 def _em(tiles: float, least_px: float, px_per_tile: float) -> float:
@@ -230,7 +232,7 @@ def tile_paths(ax: Axes, placed: list[tuple[Pos, TileArt]], scale: float, z: flo
 
 
 # ----- state drawn over the tiles --------------------------------------------------------------------------
-def _tokens(ax: Axes, state: GameState, scale: float, em: float) -> list:
+def _tokens(ax: Axes, state: GameState, scale: float) -> list:
     """Rule-module tokens and events from ``state.ext``; each is drawn only when present."""
     board = state.board
     ext = state.ext
@@ -243,7 +245,7 @@ def _tokens(ax: Axes, state: GameState, scale: float, em: float) -> list:
     spot = ext.get("tornado")
     if spot is not None:
         artists += draw_tornado(ax, (spot[0] + 0.5, spot[1] + 0.5), ext.get("tornado_carry"), scale)
-    artists += draw_meteor_aims(ax, ext.get("meteor_chosen") or (), scale, em)
+    artists += draw_meteor_aims(ax, ext.get("meteor_chosen") or (), scale)
     return artists
 
 

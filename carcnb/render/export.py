@@ -22,7 +22,8 @@ from ..state import GameState
 from . import style as st
 from .draw import Extent, as_state, draw_state, resolve_legal, view_extent
 from .glyphs import wrap
-from .decision import decision_facts, draw_hand, draw_header, hand_height, hand_width, header_height
+from .decision import (decision_facts, draw_hand, draw_header, hand_height, hand_width, header_height,
+                       header_width)
 from .legend import draw_legend, entries_for, legend_size
 from .ports import port_at
 from .steps import step_list
@@ -81,12 +82,14 @@ class _Layout:
     dpi: float
     header: int = 0
     side: tuple[int, int] | None = None
+    least_width: int = 0  # the header's widest piece
 
     @property
     def size(self) -> tuple[int, int]:
         lw, lh = self.legend or (0, 0)
         sw, sh = self.side or (0, 0)
-        return self.board[0] + sw + lw, self.header + max(self.board[1], lh, sh) + self.caption
+        width = max(self.board[0] + sw + lw, self.least_width)
+        return width, self.header + max(self.board[1], lh, sh) + self.caption
 
     def box(self, left: int, top: int, width: int, height: int) -> tuple[float, float, float, float]:
         """A rectangle in pixels from the top left, as figure fractions (left, bottom, width, height)."""
@@ -172,19 +175,21 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     board = (max(1, round((x1 - x0) * px_per_tile)), max(1, round((y1 - y0) * px_per_tile)))
     entries, size = [], None
     if legend:
-        entries = entries_for(state, legal=bool(legal), differs=bool(draw_opts.get("highlight_features")))
+        entries = entries_for(state, legal=bool(legal), differs=bool(draw_opts.get("highlight_features")),
+                              steps=bool(draw_opts.get("steps")))
         size = legend_size(entries, px_per_tile, max_height=max(board[1], 6 * px_per_tile))
     font = max(st.CAPTION_PX, 0.16 * px_per_tile)
     facts = decision_facts(state, source.mover if isinstance(source, Position) else None) if decision else None
     side = None
     if facts is not None and facts.hand:
         side = (hand_width(facts, font, px_per_tile), hand_height(font, px_per_tile))
-    width = board[0] + (side[0] if side else 0) + (size.width if size else 0)
+    least = header_width(facts, font) if facts is not None else 0
+    width = max(board[0] + (side[0] if side else 0) + (size.width if size else 0), least)
     header = header_height(facts, font, width) if facts is not None else 0
     lines = _caption_lines(caption, width, font)
     lines += [line for step in step_list(draw_opts.get("steps") or ()) for line in _caption_lines(step, width, font)]
     caption_height = math.ceil((len(lines) * CAPTION_LEADING + 2 * CAPTION_PAD) * font) if lines else 0
-    layout = _Layout(board, (size.width, size.height) if size else None, caption_height, dpi, header, side)
+    layout = _Layout(board, (size.width, size.height) if size else None, caption_height, dpi, header, side, least)
     canvas = _Canvas(layout, extent)
     canvas.artists = draw_state(canvas.ax, state, legal=legal, extent=extent, coords=coords, **draw_opts)
     if facts is not None:

@@ -1,5 +1,5 @@
-"""Numbered steps on a board picture: a line of decisions (a puzzle's answer, a game's turn) and the tornado's
-path, drawn so that no number covers another or a piece.
+"""Numbered steps on a board picture: a line of decisions (a puzzle's answer, a game's turn), the tornado's
+path and the meteor's aims, drawn so that no number covers another or a piece.
 
 Each step that moves something (a tornado step: from ``origin`` to ``pos``) is an arrow; the arrows of one
 move made several times share one badge ("2·6·10"). Every other step that acts on the board has its own
@@ -47,20 +47,23 @@ class Step(Protocol):
 
 
 @dataclass(frozen=True)
-class PathStep:
-    """A step of the tornado's path while its event is being played (``path_steps``)."""
+class EventStep:
+    """A numbered step of a disaster's event while it is played: a step of the tornado's path (from
+    ``origin``) or an aim of the meteor (``event_steps``)."""
 
     number: int
     pos: Pos
-    origin: Pos
+    origin: Pos | None
+    colour: str
     label: str = ""
     ports: tuple[int, ...] = ()
     own: bool = True
 
 
-def path_steps(path: Sequence[Pos]) -> list[PathStep]:
-    """The tornado's path so far (its tiles in order) as numbered steps."""
-    return [PathStep(k, b, a) for k, (a, b) in enumerate(zip(path, path[1:]), 1)]
+def event_steps(tornado_path: Sequence[Pos], meteor_aims: Sequence[Pos]) -> list[EventStep]:
+    """The tornado's path so far (its tiles in order) and the meteor's aims so far as numbered steps."""
+    steps = [EventStep(k, b, a, PATH) for k, (a, b) in enumerate(zip(tornado_path, tornado_path[1:]), 1)]
+    return steps + [EventStep(k, pos, None, st.METEOR_AIM) for k, pos in enumerate(meteor_aims, 1)]
 
 
 @dataclass(frozen=True)
@@ -89,8 +92,8 @@ def step_point(step: Step) -> tuple[float, float]:
 
 
 def _colour(step: Step) -> str:
-    if isinstance(step, PathStep):
-        return PATH
+    if isinstance(step, EventStep):
+        return step.colour
     return OWN if step.own else REPLY
 
 
