@@ -16,6 +16,7 @@ from carcnb.render import render_png
 from carcnb.render.draw import as_state, step_plan
 from carcnb.render.pieces import piece_boxes
 from carcnb.render.steps import HANDFUL, step_list
+from conftest import act, state_from_text
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 TORNADO_PUZZLES = sorted(PUZZLES.glob("*/tornado-*.toml"))
@@ -80,3 +81,12 @@ def test_a_long_line_is_listed_under_the_picture_and_a_short_one_is_not(data_fol
     marked, geometry = render_png(pic.source, extent=pic.extent, steps=steps)
     assert height(marked) > height(plain) + 14 * 10  # fourteen lines of text under the board
     assert geometry.height == height(plain)  # the board itself is where it was
+
+
+def test_the_meteors_number_stands_off_the_monk_it_aims_at():
+    state = state_from_text("0,0 D 0\n0,-1 B 0 red@C\n1,0 U 90", sets=["disasters"], hand="MT")
+    act(state, "meteor 0,-1")
+    plan = step_plan(state, (), (-1, 3, -2, 2), True, 80)
+    (badge,) = plan.badges
+    assert badge.text == "1" and badge.anchor == (0.5, -0.5)
+    assert_apart(plan, state)
