@@ -21,7 +21,7 @@ from ..position import Position
 from ..state import GameState
 from . import style as st
 from .draw import Extent, as_state, draw_state, resolve_legal, view_extent
-from .glyphs import wrap
+from .glyphs import pack, wrap
 from .decision import (decision_facts, draw_hand, draw_header, hand_height, hand_width, header_height,
                        header_width)
 from .legend import draw_legend, entries_for, legend_size
@@ -187,7 +187,7 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     width = max(board[0] + (side[0] if side else 0) + (size.width if size else 0), least)
     header = header_height(facts, font, width) if facts is not None else 0
     lines = _caption_lines(caption, width, font)
-    lines += [line for step in step_list(draw_opts.get("steps") or ()) for line in _caption_lines(step, width, font)]
+    lines += pack(step_list(draw_opts.get("steps") or ()), (width - 2 * CAPTION_PAD * font) / font)
     caption_height = math.ceil((len(lines) * CAPTION_LEADING + 2 * CAPTION_PAD) * font) if lines else 0
     layout = _Layout(board, (size.width, size.height) if size else None, caption_height, dpi, header, side, least)
     canvas = _Canvas(layout, extent)
