@@ -172,7 +172,8 @@ def notation_markdown(ref: Callable[[str], str], found: dict[type[Action], Examp
               "steps is also listed under the picture. A puzzle's picture shows who moves, everyone's points and "
               "followers in supply, the rulings that differ from the defaults, and the tile in hand beside the "
               "board.", "", f"![The legend]({ref('legend.png')})", "",
-              "## Every tile", "", "Each tile at rotation 0 with its letter and how many the box holds.", ""]
+              "## Every tile", "", "Each tile at rotation 0 with its letter and how many the box holds. The Natural "
+              "Disasters artwork is not published with its rules: those layouts are the kit's own.", ""]
     for name in SETS:
         lines += [f"### {name}", "", f"![The tiles of {name}]({ref(f'tiles-{name}.png')})", ""]
     return "\n".join(lines)

@@ -90,3 +90,13 @@ def test_the_meteors_number_stands_off_the_monk_it_aims_at():
     (badge,) = plan.badges
     assert badge.text == "1" and badge.anchor == (0.5, -0.5)
     assert_apart(plan, state)
+
+
+def test_listed_steps_share_a_line_but_are_never_broken():
+    from carcnb.render.glyphs import pack, text_width
+
+    items = [f"{k}. tornado -1,{k}" for k in range(1, 9)]
+    lines = pack(items, 30)
+    assert 1 < len(lines) < len(items)
+    assert [part for line in lines for part in line.split("     ")] == items
+    assert all(text_width(line) <= 30 for line in lines)
