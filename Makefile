@@ -41,7 +41,7 @@ lab: $(STAMP)
 
 # The notebooks as a static website in site/ (each notebook executed once): open site/index.html.
 site: $(STAMP)
-	$(PY) -m carcnb site notebooks -o site
+	$(PY) -m carcnb site notebooks -o site --force
 
 bench: $(STAMP)
 	$(PY) bench/run.py

@@ -74,10 +74,11 @@ class Tally:
 
 def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int = 3, last_tile: bool = False,
          only: Iterable[str] = (), on_progress: Callable[[Tally], None] | None = None,
-         max_games: int | None = None) -> list[Mined]:
+         max_games: int | None = None, on_found: Callable[[Mined], None] | None = None) -> list[Mined]:
     """Play seeded random games until ``count`` puzzles are found (or ``max_games`` are played: by default
     50 plus 20 per puzzle). ``only`` limits a best hunt to decisions of these topics (``TOPICS``);
-    ``on_progress`` hears of every position examined."""
+    ``on_progress`` hears of every position examined, ``on_found`` of each puzzle as soon as it is found (to
+    write it then: a hunt stopped halfway keeps what it found)."""
     sets = frozenset(sets) - {"base"}
     unknown = sorted(sets - set(SETS))
     if unknown:
@@ -100,6 +101,8 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
         for turn, topic, puzzle in _game(sets, kind, seed, tally, min_margin, last_tile, only, on_progress):
             found.append(Mined(f"{topic}-s{seed}-{len(found) + 1:03d}", puzzle,
                                f"mined: {command}: game {tally.games}, turn {turn}"))
+            if on_found is not None:
+                on_found(found[-1])
             if len(found) == count:
                 break
         tally.games += 1

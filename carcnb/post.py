@@ -19,6 +19,7 @@ from .position import Position, dump, parse
 from .questions import final_score
 from .readings import NODE_LIMIT, Progress, Readings, answer_text, readings
 from .rulings import RULINGS
+from .safewrite import write_file
 from .scoring import ScoreRow
 from .wording import question_text
 
@@ -35,27 +36,29 @@ class PostFiles:
     text: str
 
 
+def post_paths(p: Position, out_dir: str | Path, fmt: str = "markdown") -> tuple[Path, Path]:
+    """The text's file and the picture's file that ``write_post`` writes for ``p`` into ``out_dir``."""
+    if fmt not in WRITERS:
+        raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    name, suffix = _stem(p), WRITERS[fmt][1]
+    return Path(out_dir) / f"{name}{suffix}", Path(out_dir) / f"{name}.png"
+
+
 def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Progress | None = None,
                node_limit: int | None = NODE_LIMIT) -> PostFiles:
     """Write the post of ``p`` into ``out_dir`` (made if missing) as ``fmt`` (markdown, bbcode or html), its
     picture beside it. Everything is worked out before anything is written: a position the engine cannot
     answer raises ``CarcnbError`` and leaves the folder as it was. ``progress`` and ``node_limit`` go to
     ``readings``."""
-    if fmt not in WRITERS:
-        raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    text_path, picture_path = post_paths(p, out_dir, fmt)
     from .render import png_bytes
 
     found = readings(p, progress, node_limit)
-    name = _stem(p)
-    picture_path = Path(out_dir) / f"{name}.png"
     png = png_bytes(p, caption=question_text(p), decision=True)
-    write, suffix = WRITERS[fmt]
-    text = write(post_blocks(p, found, Picture(picture_path.name, p.title or name, png)))
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    text_path = out / f"{name}{suffix}"
-    picture_path.write_bytes(png)
-    text_path.write_text(text, encoding="utf-8")
+    text = WRITERS[fmt][0](post_blocks(p, found, Picture(picture_path.name, p.title or _stem(p), png)))
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    write_file(picture_path, png)
+    write_file(text_path, text)
     return PostFiles(text_path, picture_path, text)
 
 

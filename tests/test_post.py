@@ -122,3 +122,24 @@ def test_cli_writes_into_the_folder(tmp_path, capsys):
 def test_cli_bad_format_exits_2(tmp_path, capsys):
     assert main(["post", str(FARM), "-o", str(tmp_path), "--format", "rtf"]) == 2
     assert "invalid choice: 'rtf'" in capsys.readouterr().err
+
+
+def test_cli_never_overwrites_a_post_without_force(tmp_path, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    mine = out / "farm-edition-second.md"
+    mine.write_text("my edited post\n", encoding="utf-8")
+    assert main(["post", str(FARM), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{mine} is already there: nothing was written" in err and "--force" in err
+    assert mine.read_text(encoding="utf-8") == "my edited post\n" and not (out / "farm-edition-second.png").exists()
+    assert main(["post", str(FARM), "-o", str(out), "--force"]) == 0
+    assert mine.read_text(encoding="utf-8").startswith("#")
+
+
+def test_cli_refuses_a_file_in_the_way_of_the_folder_before_any_work(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "notes"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setattr("carcnb.cli.post.write_post", lambda *a, **k: pytest.fail("worked before checking -o"))
+    assert main(["post", str(FARM), "-o", str(blocker / "post")]) == 2
+    assert f"{blocker} is a file, not a folder, so {blocker / 'post'} cannot be made" in capsys.readouterr().err

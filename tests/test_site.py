@@ -86,3 +86,26 @@ def test_the_command_exits_1_when_a_notebook_fails_and_2_on_bad_input(tmp_path, 
     with pytest.raises(SiteError, match="no notebooks to build"):
         build_site([], tmp_path / "site")
     assert json.loads(bad.read_text(encoding="utf-8"))["cells"][1]["outputs"] == []  # the source is untouched
+
+
+def test_pages_already_there_are_overwritten_only_with_force(tmp_path, capsys, monkeypatch):
+    page = _notebook(tmp_path / "01-page.ipynb", nbformat.v4.new_markdown_cell("# A page"))
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("my own index", encoding="utf-8")
+    data_dirs = []
+
+    def run(notebook, data_dir):  # the notebook as it is, without a kernel: what is tested is the writing
+        data_dirs.append(data_dir)
+        return nbformat.read(notebook, as_version=4)
+
+    monkeypatch.setattr("carcnb.site.build.execute", run)
+    assert main(["site", str(page), "-o", str(site)]) == 2
+    err = capsys.readouterr().err
+    assert f"{site / 'index.html'} is already there: nothing was written" in err and "--force" in err
+    assert data_dirs == [] and sorted(p.name for p in site.iterdir()) == ["index.html"]
+    assert (site / "index.html").read_text(encoding="utf-8") == "my own index"
+    assert main(["site", str(page), "-o", str(site), "--force"]) == 0
+    assert "A page" in (site / "01-page.html").read_text(encoding="utf-8")
+    assert "my own index" not in (site / "index.html").read_text(encoding="utf-8")
+    assert len(data_dirs) == 1 and not data_dirs[0].exists()  # the notebooks' data folder is removed

@@ -138,12 +138,15 @@ class BoardEditor(w.VBox):
     @classmethod
     def restore(cls, which: int | str | Path = 0, **options) -> BoardEditor:
         """The editor autosaved last, back with its position and mode (``which`` = 1: the one before, ...;
-        or an autosave file). It goes on saving to the same file."""
+        or a file). An autosave goes on in the same file; any other file is never rewritten: its editor
+        autosaves apart."""
         position, mode, path = _autosave.read(which)
         editor = cls(position, mode=mode, **options)
-        if editor.autosave is not None:
+        resumed = _autosave.is_autosave(path)
+        if resumed and editor.autosave is not None:
             editor.autosave.path = path
-        editor.model.status = f"restored {path}. " + editor.model.status
+        said = f"restored {path}" if resumed else f"opened {path} (autosave never rewrites it)"
+        editor.model.status = f"{said}. " + editor.model.status
         editor.refresh()
         return editor
 

@@ -24,6 +24,7 @@ from nbconvert import HTMLExporter
 from nbconvert.preprocessors import Preprocessor
 
 from ..errors import CarcnbError
+from ..safewrite import check_folder, refuse_overwrite, write_file
 
 TEMPLATES = Path(__file__).parent / "templates"
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -156,35 +157,36 @@ def notation_notebook() -> nbformat.NotebookNode:
 
 
 def build_site(notebooks: list[Path], out: Path,
-               progress: Callable[[str], None] = lambda line: print(line, file=sys.stderr)) -> list[Path]:
+               progress: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
+               force: bool = False) -> list[Path]:
     """Write one page per notebook, the notation page and ``index.html`` into ``out``; the paths written, the
-    index last."""
+    index last. A page already there is overwritten only with ``force``: without it nothing is run and nothing
+    written."""
     if not notebooks:
         raise SiteError("no notebooks to build: give notebook files or a folder that holds some")
     missing = [str(n) for n in notebooks if not n.is_file()]
     if missing:
         raise SiteError(f"no such notebook: {', '.join(missing)}")
+    targets = [out / page_name(n) for n in notebooks]
+    notation, index = out / "notation.html", out / "index.html"
+    check_folder(out)
+    if not force:
+        refuse_overwrite(targets + [notation, index])
     out.mkdir(parents=True, exist_ok=True)
     export = exporter()
-    written, pages = [], []
-    data_dir = Path(tempfile.mkdtemp(prefix="carcnb-site-"))
-    for k, notebook in enumerate(notebooks, 1):
-        started = time.monotonic()
-        nb = execute(notebook, data_dir)
-        body, _ = export.from_notebook_node(nb, resources={"metadata": {"name": notebook.stem}})
-        target = out / page_name(notebook)
-        target.write_text(body, encoding="utf-8")
-        written.append(target)
-        pages.append((notebook.stem, *title_and_summary(nb)))
-        progress(f"[{k}/{len(notebooks)}] {notebook.name} -> {target} ({time.monotonic() - started:.1f} s)")
+    pages = []
+    with tempfile.TemporaryDirectory(prefix="carcnb-site-", ignore_cleanup_errors=True) as data_dir:
+        for k, (notebook, target) in enumerate(zip(notebooks, targets), 1):
+            started = time.monotonic()
+            nb = execute(notebook, Path(data_dir))
+            body, _ = export.from_notebook_node(nb, resources={"metadata": {"name": notebook.stem}})
+            write_file(target, body)
+            pages.append((notebook.stem, *title_and_summary(nb)))
+            progress(f"[{k}/{len(notebooks)}] {notebook.name} -> {target} ({time.monotonic() - started:.1f} s)")
     body, _ = export.from_notebook_node(notation_notebook(), resources={"metadata": {"name": "notation"}})
-    notation = out / "notation.html"
-    notation.write_text(body, encoding="utf-8")
-    written.append(notation)
+    write_file(notation, body)
     progress(f"notation -> {notation}")
     body, _ = export.from_notebook_node(index_notebook(pages), resources={"metadata": {"name": "index"}})
-    index = out / "index.html"
-    index.write_text(body, encoding="utf-8")
-    written.append(index)
+    write_file(index, body)
     progress(f"index -> {index}")
-    return written
+    return targets + [notation, index]
