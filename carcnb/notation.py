@@ -1,7 +1,7 @@
 """The notation page: how to read the names verdicts, answers and decision lists use (``deploy 0,1 NNW``,
 ``drop blue 0,0 ENE``, ``ferry 1,0 S-W``), taught once with pictures, and the key to the pictures' marks.
 
-``write_notation(out_dir)`` writes ``notation.md`` and its pictures (``carcnb notation -o docs``); the site
+``write_notation(out_dir, root)`` writes ``notation.md`` and its pictures (``carcnb notation -o docs``); the site
 builds its notation page from the same ``notation_blocks``. Each decision's example is taken from the puzzle
 collection: the first puzzle whose file plays that kind of decision (in ``played`` or its answer line), drawn
 just before it with the step numbered on the board.
@@ -20,6 +20,7 @@ from .game_io import state_from_position
 from .geometry import PORT_NAMES
 from .markup import Code, Text
 from .position import Position, load
+from .safewrite import check_folder, refuse_overwrite, write_file
 
 SETS = ("base", "river", "disasters", "ferries", "cropcircles")
 TORNADO_EVENT = (TornadoStep, Pick, DropAction)
@@ -190,16 +191,19 @@ def notation_pictures(found: dict[type[Action], Example]) -> dict[str, bytes]:
     return pictures
 
 
-def write_notation(out_dir: Path, root: Path) -> list[Path]:
+def write_notation(out_dir: Path, root: Path, force: bool = False) -> list[Path]:
     """Write ``notation.md`` into ``out_dir`` and its pictures into ``out_dir/notation``, the examples taken
-    from the puzzles under ``root``; the paths written, the page last."""
+    from the puzzles under ``root``; the paths written, the page last. A file already there is overwritten
+    only with ``force``: without it nothing is written."""
     found = examples(root)
-    folder = Path(out_dir) / "notation"
+    pictures = notation_pictures(found)
+    folder, page = Path(out_dir) / "notation", Path(out_dir) / "notation.md"
+    targets = [folder / name for name in pictures]
+    check_folder(folder)
+    if not force:
+        refuse_overwrite(targets + [page])
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, data in notation_pictures(found).items():
-        (folder / name).write_bytes(data)
-        written.append(folder / name)
-    page = Path(out_dir) / "notation.md"
-    page.write_text(notation_markdown(lambda name: f"notation/{name}", found, root), encoding="utf-8")
-    return written + [page]
+    for target, data in zip(targets, pictures.values()):
+        write_file(target, data)
+    write_file(page, notation_markdown(lambda name: f"notation/{name}", found, root))
+    return targets + [page]

@@ -105,3 +105,13 @@ def test_the_editor_palette_shows_a_picture_of_every_tile_and_a_click_chooses_it
     panel.choose("E")
     assert ed.model.tile == "E" and ed.palette.value == "E"
     assert cell.layout.border != panel.cells["D"][2].layout.border  # the chosen tile is framed
+
+
+def test_the_notation_page_is_not_written_over_without_force(tmp_path, capsys):
+    assert main(["notation", "-o", str(tmp_path)]) == 0
+    page = tmp_path / "notation.md"
+    page.write_text("my own notes", encoding="utf-8")
+    assert main(["notation", "-o", str(tmp_path)]) == 2
+    assert "add --force" in capsys.readouterr().err and page.read_text(encoding="utf-8") == "my own notes"
+    assert main(["notation", "-o", str(tmp_path), "--force"]) == 0
+    assert page.read_text(encoding="utf-8").startswith("# Reading the notation")
