@@ -163,6 +163,7 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     """A canvas with ``source`` drawn on it; use it in a ``with`` block."""
     state = as_state(source, draw_opts.pop("at_end", False))
     legal = resolve_legal(state, draw_opts.pop("legal", None))
+    hand = draw_opts.pop("hand", True)
     if extent is None:
         extent = view_extent(state, margin, legal, draw_opts.get("preview"))
     x0, x1, y0, y1 = extent
@@ -181,7 +182,7 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     font = max(st.CAPTION_PX, 0.16 * px_per_tile)
     facts = decision_facts(state, source.mover if isinstance(source, Position) else None) if decision else None
     side = None
-    if facts is not None and facts.hand:
+    if facts is not None and facts.hand and hand:
         side = (hand_width(facts, font, px_per_tile), hand_height(font, px_per_tile))
     least = header_width(facts, font) if facts is not None else 0
     width = max(board[0] + (side[0] if side else 0) + (size.width if size else 0), least)
@@ -215,8 +216,9 @@ def render_png(source: Position | GameState, *, px_per_tile: int = 80, margin: i
     and rows, ``caption`` is written under the picture (wrapped to its width), ``legend`` puts the key to
     the marks the game can show beside the board. ``decision`` makes it a decision picture: who moves, the
     points, the supplies and the rulings that differ from the defaults over the board, the tile in hand
-    beside it. ``draw_opts`` go to ``draw_board`` (highlight, highlight_features, legal, preview, at_end,
-    steps: a line of more than a handful of steps is also listed under the picture)."""
+    beside it (``hand=False`` leaves the tile out, for a view that shows it on its own). ``draw_opts`` go to
+    ``draw_board`` (highlight, highlight_features, legal, preview, at_end, steps: a line of more than a
+    handful of steps is also listed under the picture)."""
     with _draw(source, px_per_tile, margin, extent, coords, caption, legend, decision, draw_opts) as canvas:
         agg = FigureCanvasAgg(canvas.fig)
         agg.draw()
