@@ -122,7 +122,7 @@ class BoardView:
                 self._pictures.pop(next(iter(self._pictures)))
             png, geometry = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
                                        preview=pic.preview, preview_fits=pic.preview_fits,
-                                       highlight=pic.highlight, coords=True, decision=pic.decision,
+                                       highlight=pic.highlight, coords=True, decision=pic.decision, hand=False,
                                        steps=self.steps() if self.steps is not None else ())
             if self.overlay is not None:
                 png = self.overlay(png, geometry)
