@@ -115,3 +115,15 @@ def test_the_notation_page_is_not_written_over_without_force(tmp_path, capsys):
     assert "add --force" in capsys.readouterr().err and page.read_text(encoding="utf-8") == "my own notes"
     assert main(["notation", "-o", str(tmp_path), "--force"]) == 0
     assert page.read_text(encoding="utf-8").startswith("# Reading the notation")
+
+
+def test_the_puzzle_board_shows_the_header_over_its_board_and_the_tile_in_hand_once(data_folder):
+    pytest.importorskip("ipyevents")
+    from carcnb.puzzleboard import PuzzleBoard
+
+    board = PuzzleBoard(str(PUZZLES / "base" / "count-straight-road.toml"))
+    geometry = board.view.geometry
+    assert geometry.top > 0  # the header: who moves, points, supplies
+    assert geometry.picture_width == geometry.width  # the tile in hand is beside it already, not in it
+    assert board.hand.box.layout.display is None
+    board.close()
