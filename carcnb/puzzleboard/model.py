@@ -153,7 +153,7 @@ class PuzzleModel:
             return Picture(state, None, None, None, self._extent(state), ("reveal", self.version))
         if self.board is not None:
             pic = self.board.picture()
-            return replace(pic, key=("play",) + pic.key)
+            return replace(pic, key=("play",) + pic.key, decision=True)
         state = state_from_position(self.position, self.seed, allow_problems=True)
         legal = placements(self.position) if self.revealed is not None and self.kind == COUNT else None
         return Picture(self.position, legal, None, None, self._extent(state, legal or ()),
