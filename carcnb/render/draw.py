@@ -175,7 +175,7 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
         artists += _preview(ax, preview, scale, preview_fits)
     artists += draw_figures(ax, figures(state), scale)
     plan = step_plan(state, steps, extent, coords, px_per_tile)
-    artists += draw_plan(ax, plan, scale, plan.em)
+    artists += draw_plan(ax, plan, scale)
     if coords:
         artists += _coords(ax, extent, scale, _em(st.LABEL_EM, st.LABEL_PX, px_per_tile))
     return artists

@@ -117,13 +117,13 @@ def plan_steps(steps: Sequence[Step], em: float, pieces: Sequence[Box], bounds: 
     return StepPlan(tuple(arrows), tuple(place_badges(items, em, pieces, bounds, avoid)), em)
 
 
-def draw_plan(ax: Axes, plan: StepPlan, scale: float, em: float) -> list:
+def draw_plan(ax: Axes, plan: StepPlan, scale: float) -> list:
     """The plan's arrows, then its badges over them."""
     artists = []
     for colour in dict.fromkeys(c for _, _, c in plan.arrows):
         shapes = [arrow_shape(t, h) for t, h, c in plan.arrows if c == colour]
         artists += polys(ax, shapes, colour, st.ICON_BACK, 0.9 * scale, z=Z_EVENTS)
-    return artists + draw_badges(ax, plan.badges, scale, em)
+    return artists + draw_badges(ax, plan.badges, scale, plan.em)
 
 
 def draw_badges(ax: Axes, badges: Sequence[Badge], scale: float, em: float, z: float = Z_BADGES) -> list:
