@@ -13,7 +13,6 @@ from matplotlib.axes import Axes
 from matplotlib.patches import PathPatch
 from matplotlib.path import Path
 
-from ..features import split_figure
 from ..geometry import pos_text
 from ..rulings import RULINGS
 from ..state import GameState
@@ -61,7 +60,8 @@ def decision_facts(state: GameState, mover: str | None = None) -> DecisionFacts:
 
 
 def header_lines(facts: DecisionFacts) -> list[list[tuple[str, str | None]]]:
-    """The header as lines of pieces (text, the player colour of a meeple drawn before it, or None)."""
+    """The header as lines of pieces (text, the player colour of a meeple drawn before it, or None); the
+    first line, who moves, is set in bold."""
     lines: list[list[tuple[str, str | None]]] = [[(f"{facts.mover} to move", facts.mover)]]
     lines.append([(f"{p.colour}: {p.points} points, {p.supply} {'follower' if p.supply == 1 else 'followers'} "
                    "in supply", p.colour) for p in facts.players])
@@ -74,16 +74,17 @@ def header_lines(facts: DecisionFacts) -> list[list[tuple[str, str | None]]]:
 
 def header_width(facts: DecisionFacts, font: float) -> int:
     """The least width the header needs: its widest piece."""
-    return round(max(_piece_width(text, colour) for line in header_lines(facts) for text, colour in line) * font
-                 + 2 * PAD * font)
+    return round(max(_piece_width(text, colour, k == 0) for k, line in enumerate(header_lines(facts))
+                     for text, colour in line) * font + 2 * PAD * font)
 
 
-def _piece_width(text: str, colour: str | None) -> float:
+def _piece_width(text: str, colour: str | None, bold: bool) -> float:
     """A header piece's width in em: a meeple before it (when it has a colour), its text, a gap after."""
-    return text_width(text) * (1.1 if text.endswith("to move") else 1) + (1.1 if colour else 0) + 1.0
+    return text_width(text) * (1.1 if bold else 1) + (1.1 if colour else 0) + 1.0
 
 
 def header_height(facts: DecisionFacts, font: float, width: float) -> int:
+    """The header's height when it is ``width`` pixels wide (its lines wrap between pieces)."""
     return round((_rows(facts, font, width) * LEADING + 2 * PAD) * font)
 
 
@@ -91,11 +92,11 @@ def _layout(facts: DecisionFacts, font: float, width: float) -> list[list[tuple[
     """Each header line's pieces with their x (pixels) and row, a line wrapping between pieces."""
     rows: list[list[tuple[float, int, str, str | None]]] = []
     row = 0
-    for line in header_lines(facts):
+    for k, line in enumerate(header_lines(facts)):
         x = PAD * font
         placed: list[tuple[float, int, str, str | None]] = []
         for text, colour in line:
-            w = _piece_width(text, colour) * font
+            w = _piece_width(text, colour, k == 0) * font
             if placed and x + w > width:
                 row, x = row + 1, PAD * font
             placed.append((x, row, text, colour))
@@ -114,18 +115,16 @@ def draw_header(ax: Axes, facts: DecisionFacts, font: float, width: float, heigh
     size = font * 72 / dpi
     _pixel_axes(ax, width, height)
     artists = []
-    for line in _layout(facts, font, width):
+    for k, line in enumerate(_layout(facts, font, width)):
         for x, row, text, colour in line:
             y = (PAD + (row + 0.5) * LEADING) * font
             if colour:
-                color, _ = split_figure(colour)
                 meeple = sh.meeple(x + 0.45 * font, 0, 0.9 * font) * (1, -1) + (0, y)  # y grows downwards
-                artists += polys(ax, [meeple],
-                                 st.PLAYER.get(color, st.PLAYER["gray"]), st.FOLLOWER_EDGE, 0.8, z=2)
+                artists += polys(ax, [meeple], st.PLAYER.get(colour, st.PLAYER["gray"]), st.FOLLOWER_EDGE, 0.8,
+                                 z=2)
                 x += 1.1 * font
-            bold = text.endswith("to move")
             artists.append(ax.text(x, y, text, ha="left", va="center", color=st.CAPTION, fontsize=size,
-                                   fontfamily="DejaVu Sans", fontweight="bold" if bold else "normal"))
+                                   fontfamily="DejaVu Sans", fontweight="bold" if k == 0 else "normal"))
     return artists
 
 
