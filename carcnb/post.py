@@ -17,6 +17,7 @@ from .account import Account, account
 from .errors import CarcnbError
 from .geometry import pos_text
 from .markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
+from .notation import reading_help
 from .position import Position, dump, parse
 from .questions import final_score
 from .readings import Progress, Readings, answer_text, readings
@@ -61,7 +62,7 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     from .render.result import CAPTION, result_png
 
     found = readings(p, progress, node_limit)
-    png = png_bytes(p, caption=question_text(p))
+    png = png_bytes(p, caption=question_text(p), decision=True)
     shown = _revealed(p)
     told = _told(p, shown)
     result = None if told is None else Picture(result_path.name, CAPTION, result_png(told))
@@ -106,6 +107,7 @@ def post_blocks(p: Position, found: Readings, picture: Picture, shown: Reveal | 
             blocks += [result, Para((f"{result.alt}.",))]
     blocks += [Heading("Under each reading of the rules", 2)]
     blocks += readings_blocks(found)
+    blocks.append(Para(reading_help()))
     blocks.append(Para(footer(p, found)))
     return blocks
 

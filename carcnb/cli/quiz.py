@@ -175,7 +175,7 @@ class Session:
     def _picture(p: Position, out: Path) -> Path:
         from ..render import save_picture
 
-        save_picture(p, out, coords=True)  # answers name positions: the picture labels them
+        save_picture(p, out, coords=True, decision=True)  # answers name positions: the picture labels them
         return out
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from .. import verdict
-from ..actions import Action, Place, shorten, whole_number
+from ..actions import Action, Place, TornadoStep, shorten, whole_number
 from ..editor.model import PLAY, EditorModel
 from ..editor.views import HandView, Picture, action_pos, action_ports
 from ..errors import CarcnbError
@@ -157,17 +157,17 @@ class PuzzleModel:
             return Picture(state, None, None, None, self._extent(state), ("reveal", self.version))
         if self.board is not None:
             pic = self.board.picture()
-            return replace(pic, key=("play",) + pic.key)
+            return replace(pic, key=("play",) + pic.key, decision=True)
         state = state_from_position(self.position, self.seed, allow_problems=True)
         legal = placements(self.position) if self.revealed is not None and self.kind == COUNT else None
         return Picture(self.position, legal, None, None, self._extent(state, legal or ()),
-                       ("still", legal is not None))
+                       ("still", legal is not None), decision=True)
 
     def line_steps(self) -> list[Step]:
         """After a reveal of a ``best`` answer: where each decision of the best play acts, numbered."""
         if self.revealed is None:
             return []
-        return steps_of(self.revealed.play, self.mover)
+        return steps_of(self.revealed.play, self.mover, state_from_position(self.position, self.seed))
 
     def shown(self) -> Shown:
         """Everything the view shows besides the picture, as plain values."""
@@ -402,10 +402,15 @@ class PuzzleModel:
         return True
 
 
-def steps_of(play: tuple[tuple[str, Action], ...], mover: str) -> list[Step]:
-    """Decisions (who, action) as numbered steps on the board, the mover's own apart from the replies."""
-    return [Step(n, str(action), action_pos(action), action_ports(action), who == mover)
-            for n, (who, action) in enumerate(play, 1)]
+def steps_of(play: tuple[tuple[str, Action], ...], mover: str, start: GameState) -> list[Step]:
+    """Decisions (who, action) played from ``start`` as numbered steps on the board, the mover's own apart
+    from the replies; a tornado step knows the tile it leaves, so that the picture draws it as an arrow."""
+    steps = []
+    for n, (who, action) in enumerate(play, 1):
+        origin = start.ext.get("tornado") if isinstance(action, TornadoStep) else None
+        steps.append(Step(n, str(action), action_pos(action), action_ports(action), who == mover, origin))
+        start.apply(action)
+    return steps
 
 
 def _whole(value: int | str, what: str) -> int:

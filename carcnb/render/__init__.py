@@ -1,9 +1,12 @@
 """Pictures of boards with matplotlib: draw into a given Axes, or export PNG/SVG.
 
 Every picture has column and row numbers (``coords=False`` hides them), shades flooded features and the
-cities the earthquake destroys, and marks the meteor's aims and the tornado's steps while they happen.
-``caption=`` writes a line under it, ``legend=True`` puts the key beside it (``legend_png()`` draws the key
-alone), and ``compare_png(position, ruling)`` shows a position under each option of a ruling side by side.
+cities the earthquake destroys, and marks the meteor's aims and the tornado's steps while they happen, each
+number on a badge beside its spot (``steps``, ``badges``). ``caption=`` writes a line under it,
+``legend=True`` puts the key beside it (``legend_png()`` draws the key alone), ``decision=True`` makes it a
+decision picture (who moves, points, supplies, rulings, the tile in hand: ``decision``), ``steps=`` numbers a
+line of decisions on it, and ``compare_png(position, ruling)`` shows a position under each option of a
+ruling side by side. ``notation`` draws the pictures of the notation page.
 A picture too large to draw at the pixels per tile asked is drawn smaller, with a ``PictureScaled`` warning.
 
 The engine never imports this package; ``Position._repr_png_`` and the ``render`` command import it lazily.
