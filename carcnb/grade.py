@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .actions import Action, Flood, Meteor, TornadoStep
+from .actions import Action
 from .errors import CarcnbError
 from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
@@ -24,11 +24,10 @@ from .position import Position, load
 from .questions import final_score, placements
 from .safewrite import write_file
 from .scoring import ScoreRow
-from .solve import Preference, Solver, Values, objective
+from .solve import Solver, Values, objective
 
 RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
 SCORING_TOPICS = {"road": "road", "city": "city", "cloister": "cloister", "field": "farms"}
-DISASTER_ACTIONS = (Meteor, Flood, TornadoStep)
 
 
 @dataclass(frozen=True)
@@ -47,9 +46,7 @@ class Search:
     line: tuple[Action, ...]  # the mover's consecutive decisions from the position: the answer's line
     value: int
     runner_up: tuple[int, Action, int] | None  # the best other line: where it leaves the line, how, its value
-    choices: tuple[int, ...]  # legal choices at each of the mover's decisions in the turn
     replies: int  # decisions by other players during the turn
-    disaster: bool  # whether the mover aims the meteor, steers the tornado or picks the flood's target
     rows: tuple[ScoreRow, ...]  # what the turn scores
     turn: tuple[tuple[int, Action], ...]  # the rest of the turn as the solver plays it: (seat, action)
     tempting: int  # other first choices that still gain the mover more than the best opponent
@@ -97,10 +94,8 @@ def search(p: Position, limit: int | None = None) -> Search:
     solver = Solver(state, limit)
     before = len(state.rows)
     line: list[Action] = []
-    choices: list[int] = []
     runner_up: tuple[int, Action, int] | None = None
     replies = 0
-    disaster = False
     turn: list[tuple[int, Action]] = []
     tempting = 0
     while (actor := state.current_player()) >= 0:
@@ -109,8 +104,6 @@ def search(p: Position, limit: int | None = None) -> Search:
         top = max(score for score, _ in scored)
         action = next(a for score, a in scored if score == top)
         if actor == seat:
-            choices.append(len(options))
-            disaster = disaster or isinstance(action, DISASTER_ACTIONS)
             if not replies:
                 others = [(score, a) for score, a in scored if a != action]
                 if not line:
@@ -128,8 +121,7 @@ def search(p: Position, limit: int | None = None) -> Search:
     for _ in turn:
         state.undo()
     value = objective(solver.value(), seat)
-    return Search(tuple(line), value, runner_up, tuple(choices), replies, disaster, rows, tuple(turn), tempting,
-                  solver.nodes)
+    return Search(tuple(line), value, runner_up, replies, rows, tuple(turn), tempting, solver.nodes)
 
 
 @dataclass(frozen=True)
@@ -155,9 +147,14 @@ def play(p: Position, found: Search, limit: int | None = None) -> Play:
     option and nothing else, and how many other options gain the mover something."""
     state = state_from_position(p)
     seat = state.current_player()
-    own: Preference = lambda gains, _actor: gains[seat]  # noqa: E731
-    wary: Preference = lambda gains, actor: gains[seat] if actor == seat else objective(gains, actor)  # noqa: E731
-    full, greedy, foresight = (Solver(state, limit), Solver(state, limit, own), Solver(state, limit, wary))
+
+    def own(gains: Values, _actor: int) -> int:  # every decision seen as made for the mover's points
+        return gains[seat]
+
+    def wary(gains: Values, actor: int) -> int:  # the mover's points, the others replying for themselves
+        return gains[seat] if actor == seat else objective(gains, actor)
+
+    full, greedy, foresight = Solver(state, limit), Solver(state, limit, own), Solver(state, limit, wary)
     greedy_misses = wary_misses = sensible = 0
     for actor, action in found.turn:
         if actor == seat:
