@@ -47,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
             raise CarcnbError(f"--topic {args.topic!r}: no puzzle here has that topic; known: {', '.join(known)}")
     if not entries and not skipped:
         raise CarcnbError(f"no .toml puzzle files under {args.file}")
+    if progress.message:
+        print(progress.message)
     for problem in skipped:
         print(f"Skipping {problem}")
     pictures = Path(args.picture_dir) if args.picture_dir else Path(tempfile.mkdtemp(prefix="carcnb-quiz-"))
