@@ -134,14 +134,13 @@ class Session:
         self.board = board
         self.solved = self.revealed = self.streak = self.best_streak = 0
         self.picture = pictures / "puzzle.png"  # the picture of the puzzle being asked
-        self.seen = False  # whether the answer of the puzzle being asked was revealed
 
     def play(self) -> None:
         left = list(self.entries)
         try:
             number = 0
             while left:
-                entry = left[0] if len(self.entries) == 1 else by_rating(left, self.progress)[0]
+                entry = by_rating(left, self.progress)[0]
                 left.remove(entry)
                 number += 1
                 if not self._puzzle(number, entry):
@@ -167,7 +166,7 @@ class Session:
         except CarcnbError as e:
             print(f"Skipping {path}: {e}")
             return True
-        self.picture, self.seen = picture, False
+        self.picture = picture
         rated = self.progress.rating(entry.key, entry.difficulty)
         stars = f", {'★' * entry.difficulty}" if entry.difficulty else ""
         mark = self.progress.mark(entry.key)
@@ -223,7 +222,6 @@ class Session:
                     print("No more hints: type reveal to see the answer.")
             elif command == "reveal":
                 self._reveal(p)
-                self.seen = True
                 self.revealed += 1
                 self._tried(entry, solved=False)
                 return True
