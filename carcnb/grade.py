@@ -4,9 +4,9 @@ Both come from the engine, never from the file's prose, and the difficulty from 
 of the board: a ``best`` question by how simple players fare against the exact search (``play``: does a
 player after the most points at once find the line, or one that also foresees the replies, or only the
 search) and by how many sensible options there are to weigh; ``final`` and ``count`` questions by what a
-simple count gets wrong (farms, contested features, effects, placements a rule takes away). A ruling whose other options change the
-answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle harder and is one of its
-topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
+simple count gets wrong (farms, contested features, effects, placements a rule takes away). A ruling whose
+other options change the answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle
+harder and is one of its topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
 it was.
 """
 from __future__ import annotations
@@ -190,7 +190,8 @@ def final_level(rows: tuple[ScoreRow, ...]) -> int:
     fields = [r for r in rows if r.kind == "field"]
     contested = [r for r in rows if len({c for c, _, _ in r.followers}) > 1]
     effects = [r for r in rows if r.notes or r.reason not in ("completed", "unfinished") and r.kind != "field"]
-    return 1 + bool(fields) + bool(contested) + bool(effects) + (len({*map(id, fields + contested + effects)}) >= 3)
+    telling = {id(r) for r in fields + contested + effects}  # a row counts once, however many ways it tells
+    return 1 + bool(fields) + bool(contested) + bool(effects) + (len(telling) >= 3)
 
 
 def count_level(p: Position) -> int:

@@ -19,7 +19,8 @@ ANY = "any"
 
 class PuzzleBrowser(w.VBox):
     """Every puzzle of a collection (default: the one that comes with carcnb) by topic and difficulty, with
-    your solved marks and rating; pick one to solve it, or let it offer the one nearest your rating. Progress is kept in your data folder (see ``carcnb.progress``)."""
+    your solved marks and rating; pick one to solve it, or let it offer the one nearest your rating. Progress
+    is kept in your data folder (see ``carcnb.progress``)."""
 
     def __init__(self, root: str | Path | None = None, *, model: BrowserModel | None = None,
                  progress: Progress | str | Path | None = None, px_per_tile: int = 80, seed: int | None = None):
