@@ -31,7 +31,7 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in [
            {"final": "the board after the last tile", "on_place": "the cities within range when EQ is placed"},
            "natural-disasters: Earthquake, 'Either during the game or before final scoring'",
            {"final": "earthquake at the end", "on_place": "earthquake on placement"},
-           "on_place depends on which tiles were placed after the earthquake: put a `quake@PORT` token in each "
+           "on_place depends on which tiles were placed after the earthquake: put a quake@PORT token in each "
            "city that was within EQ's reach when it was placed (cities on later tiles get none); without tokens, "
            "EQ is taken as placed after every tile around it"),
     Ruling("earthquake.destroyed_center", "A meteor replaced EQ: is there still an earthquake?",
@@ -135,6 +135,12 @@ READINGS: tuple[tuple[str, str], ...] = (
                           "destroys that tile takes the token with it"),
     ("ferry supply", "8 ferries for 8 lakes never run out, so meteor.ferry_on_target changes only the count of "
                      "ferries out of the game"),
+    ("earlier turns", "a position is read as it stands. Of the rulings, only earthquake.timing = on_place needs "
+                      "a turn a file may leave out (which tiles came after EQ) to score the board: `carcnb "
+                      "readings` says so when EQ is down without `quake@PORT` tokens. The others act on the turn "
+                      "being played (its `played` actions say it) or on what the file's board, pile and header "
+                      "say; a meteor that hit EQ in an earlier turn is not known from a file, so "
+                      "earthquake.destroyed_center decides only a meteor that lands in the turn played"),
 )
 
 
