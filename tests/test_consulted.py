@@ -43,3 +43,18 @@ def test_a_file_without_earthquake_tokens_is_taken_on_trust_under_on_place():
         on_place = final_score(replace(p, rulings=(("earthquake.timing", "on_place"),)))
     assert list(read.history) == ["earthquake.timing"]
     assert on_place.scores == final_score(p).scores  # EQ taken as placed last: the final board's tokens
+
+
+def test_tokens_that_could_change_no_score_are_not_taken_on_trust():
+    p = parse('format = "carcnb/1"\nsets = ["disasters"]\nplayers = ["red", "blue"]\n'
+              'rulings = { "earthquake.timing" = "on_place" }\nboard = """\n'
+              '0,0 D 0 red@E\n0,-1 EQ 180\n"""\n')  # D's city and EQ's are in range; nobody is in them, no farmer
+    with consulting() as read:
+        final_score(p)
+    assert list(read.history) == []
+    farmer = parse('format = "carcnb/1"\nsets = ["disasters"]\nplayers = ["red", "blue"]\n'
+                   'rulings = { "earthquake.timing" = "on_place" }\nboard = """\n'
+                   '0,0 D 0 red@E blue@SSE\n0,-1 EQ 180\n"""\n')
+    with consulting() as read:
+        final_score(farmer)
+    assert list(read.history) == ["earthquake.timing"]

@@ -41,6 +41,13 @@ def quake_centre(board: Board) -> Pos | None:
     return next((pos for pos, t in board.tiles.items() if t.tile.has("earthquake")), None)
 
 
+def tokens_can_score(board: Board, cities: tuple[Node, ...]) -> bool:
+    """Whether earthquake tokens in some of ``cities`` could change a score: a follower stands in one of them,
+    or a farmer somewhere may count finished cities."""
+    roots = {board.find(n) for n in cities}
+    return any(board.find(n) in roots or board.segment(n).kind == "field" for n in board.followers)
+
+
 def is_hit(board: Board, city: Feature) -> bool:
     tokens = board.ext.get("quake_cities", ())
     root = board.find(city.root)
@@ -78,7 +85,7 @@ class EarthquakeRules(RuleModule):
                 # a position saved after EQ was placed, without its tokens: taken as placed after every tile
                 # in range, so its tokens are the cities in range now
                 cities = cities_in_range(board, centre)
-                if cities:
+                if cities and tokens_can_score(board, cities):
                     history_missing("earthquake.timing")
                 state.set_ext("quake_cities", cities)
             return
