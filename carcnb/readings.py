@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from itertools import product
+from itertools import islice, product
 from math import prod
 
 from .errors import CarcnbError, IllegalPositionError
@@ -30,6 +30,7 @@ from .rulings import RULINGS, consulting, involved, resolve
 MAX_COMBINATIONS = 64
 NODE_LIMIT = 20_000  # positions a ``best`` search may visit under another reading before it is given up
 MAX_TABLE = 4096  # choices of the consulted rulings looked up to tell which change the answer
+MAX_GROUPED = 256  # choices of the deciding rulings told in as few partial choices as can be (beyond: per leaf)
 MAX_LINES = 12  # equally good lines listed in a tied ``best`` answer
 
 Answer = dict | int
@@ -77,6 +78,8 @@ class Leaf:
 
 @dataclass(frozen=True)
 class Readings:
+    """What ``readings`` found; ``as_dict`` is the JSON of ``carcnb readings --json``."""
+
     kind: str  # the question's kind: final (also for a position without a question), count or best
     rulings: dict[str, str]  # every ruling as the file sets it (defaults filled in)
     answer: Answer  # the answer under those rulings
@@ -147,8 +150,10 @@ def explore(p: Position, progress: Progress | None = None, node_limit: int | Non
             what = ", ".join(f"{rid} = {option}" for rid, option in held.items()) or "the file's rulings"
             progress(len(leaves), len(leaves) + 1 + len(pending), what)
         with consulting() as read:
-            answer = answer_under(p, chosen, node_limit) if leaves else _answer(replace(p, rulings=tuple(
-                chosen.items())))
+            if leaves:
+                answer = answer_under(p, chosen, node_limit)
+            else:  # the file's own rulings: no limit, and an error is raised
+                answer = _answer(replace(p, rulings=tuple(chosen.items())))
         leaves.append(Leaf({rid: chosen[rid] for rid in read.rulings}, answer, tuple(read.history)))
         kept = dict(held)
         for rid in read.rulings:
@@ -174,11 +179,15 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
     changes = tuple(Change(rid, {option: lookup({rid: option}) for option in RULINGS[rid].options})
                     for rid in deciding)
     unchanged = tuple(rid for rid in involved_rulings(p) if rid not in deciding and rid not in history)
-    table = list(_choices(deciding)) if deciding else []
+    size = prod(len(RULINGS[rid].options) for rid in deciding) if deciding else 0
+    table = list(islice(_choices(deciding), max(MAX_COMBINATIONS, MAX_GROUPED) + 1)) if deciding else []
     combinations = tuple(Combination(chosen, lookup(chosen)) for chosen in table[:MAX_COMBINATIONS])
+    if size <= MAX_GROUPED:
+        groups = _groups(table, lookup, deciding, base)
+    else:
+        groups = _leaf_groups(leaves, deciding, lookup({rid: base[rid] for rid in deciding}))
     return Readings(p.question.kind if p.question else "final", base, leaves[0].answer, changes, unchanged,
-                    combinations, max(0, len(table) - MAX_COMBINATIONS),
-                    _groups(table, lookup, deciding, base), history, len(leaves))
+                    combinations, max(0, size - MAX_COMBINATIONS), groups, history, len(leaves))
 
 
 class _Lookup:
@@ -228,6 +237,19 @@ def _groups(table: list[dict[str, str]], lookup: _Lookup, deciding: list[str],
     mine = repr(lookup({rid: base[rid] for rid in deciding}))
     order = sorted(by_answer, key=lambda k: k != mine)
     return tuple(Group(by_answer[k][0], _cover(by_answer[k][1], deciding)) for k in order)
+
+
+def _leaf_groups(leaves: list[Leaf], deciding: list[str], mine: Answer) -> tuple[Group, ...]:
+    """The readings by answer as the leaves found them (for too many choices to group more tightly): each
+    leaf's options of the deciding rulings, the file's answer first."""
+    by_answer: dict[str, tuple[Answer, list[dict[str, str]]]] = {}
+    for leaf in leaves:
+        chosen = {rid: option for rid, option in leaf.consulted.items() if rid in deciding}
+        found = by_answer.setdefault(repr(leaf.answer), (leaf.answer, []))[1]
+        if chosen not in found:
+            found.append(chosen)
+    order = sorted(by_answer, key=lambda k: k != repr(mine))
+    return tuple(Group(by_answer[k][0], tuple(by_answer[k][1])) for k in order)
 
 
 def _cover(members: list[tuple[str, ...]], names: list[str]) -> tuple[dict[str, str], ...]:
