@@ -236,12 +236,21 @@ def history_missing(rid: str) -> None:
         record.history[rid] = None
 
 
-def ruled(rid: str, option: str | None = None) -> property:
+class ruled:
     """A rule module's attribute read from its ``rulings`` each time it is used, so that the read is recorded:
     the option in force, or (with ``option``) whether that option is."""
-    if option is None:
-        return property(lambda self: self.rulings[rid], doc=f"ruling {rid}")
-    return property(lambda self: self.rulings[rid] == option, doc=f"ruling {rid} = {option}")
+
+    def __init__(self, rid: str, option: str | None = None):
+        self.rid, self.option = rid, option
+
+    def __get__(self, module, owner=None):
+        if module is None:
+            return self
+        record = _CONSULTED.get()
+        if record is not None:
+            record.rulings[self.rid] = None
+        value = dict.__getitem__(module.rulings, self.rid)
+        return value if self.option is None else value == self.option
 
 
 def markdown() -> str:
