@@ -228,12 +228,12 @@ def _groups(table: list[dict[str, str]], lookup: _Lookup, deciding: list[str],
             base: dict[str, str]) -> tuple[Group, ...]:
     """The choices of ``table`` by answer, the file's answer first, each group told as few partial choices as
     cover it exactly (a ruling left out may take any option)."""
+    if not table:  # nothing changes the answer: every reading gives the file's
+        return (Group(lookup({}), ({},)),)
     by_answer: dict[str, tuple[Answer, list[tuple[str, ...]]]] = {}
     for chosen in table:
         got = lookup(chosen)
         by_answer.setdefault(repr(got), (got, []))[1].append(tuple(chosen.values()))
-    if not table:  # nothing changes the answer: every reading gives the file's
-        return (Group(lookup({}), ({},)),)
     mine = repr(lookup({rid: base[rid] for rid in deciding}))
     order = sorted(by_answer, key=lambda k: k != mine)
     return tuple(Group(by_answer[k][0], _cover(by_answer[k][1], deciding)) for k in order)
