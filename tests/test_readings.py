@@ -218,6 +218,16 @@ def test_a_ruling_that_changes_the_answer_only_with_another_is_not_reported_as_c
                     (39, ({"earthquake.timing": "on_place", "scoring.edition": "second"},))]
 
 
+def test_cli_says_when_a_ruling_changes_the_answer_only_with_other_options(tmp_path, capsys):
+    path = tmp_path / "thread.toml"
+    path.write_text(QUAKE_TOKENS_DOWN, encoding="utf-8")
+    assert main(["readings", str(path)]) == 0
+    out = capsys.readouterr().out
+    edition = out.split("scoring.edition: ")[1].split("every combination")[0]
+    assert "the same with the file's other options" in edition
+    assert "earthquake on placement, 2nd-edition farms" in out.split("rulings that change the answer")[0]
+
+
 def test_every_ruling_called_unchanged_changes_nothing_under_any_choice_of_the_others():
     p = forum(QUAKE_TOKENS_DOWN)
     r = readings(p)

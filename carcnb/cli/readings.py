@@ -42,6 +42,9 @@ def text(r: Readings) -> list[str]:
             for option, a in c.answers.items():
                 mark = "*" if option == r.rulings[c.ruling] else " "
                 lines.append(f"    {mark} {option} ({ruling.short[option]}): {answer_text(r.kind, a)}")
+            if len({repr(a) for a in c.answers.values()}) == 1:
+                lines.append("      (the same with the file's other options: it changes the answer with others, "
+                             "as the answers by reading show)")
     else:
         lines.append("no ruling changes the answer")
     if len(r.changes) > 1:
