@@ -40,6 +40,14 @@ def quake_centre(board: Board) -> Pos | None:
     return next((pos for pos, t in board.tiles.items() if t.tile.has("earthquake")), None)
 
 
+def tokens_leave_with(state: GameState, pos: Pos) -> None:
+    """The tile at ``pos`` leaves the game (the meteor or the flood replaces it): the earthquake tokens on
+    its city segments leave with it, and the cities they were in are hit only through their other tokens."""
+    tokens = state.ext.get("quake_cities")
+    if tokens and any(at == pos for at, _ in tokens):
+        state.set_ext("quake_cities", tuple(n for n in tokens if n[0] != pos))
+
+
 def is_hit(board: Board, city: Feature) -> bool:
     tokens = board.ext.get("quake_cities", ())
     root = board.find(city.root)

@@ -17,6 +17,7 @@ from ..geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
 from ..steps import Step
 from ..tiles import CONNECTING, catalogue
 from . import RuleModule
+from .earthquake import tokens_leave_with
 from .flood import return_followers
 
 if TYPE_CHECKING:
@@ -138,6 +139,7 @@ class MeteorLandStep(Step):
         board = state.board
         old = board.tiles[pos].tile
         return_followers(state, pos, rules.lost)
+        tokens_leave_with(state, pos)
         if pos in board.ferries and rules.ferry_lost:
             state.set_ext("ferries_lost", state.ext.get("ferries_lost", 0) + 1)
         if old.has("earthquake"):
