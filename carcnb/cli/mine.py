@@ -19,6 +19,7 @@ def run(args: argparse.Namespace) -> int:
     if clash and not args.force:
         raise CarcnbError(f"{clash[0]} is already there from seed {args.seed}: choose another -o or --seed, "
                           f"or add --force to overwrite")
+    out.mkdir(parents=True, exist_ok=True)  # a folder that cannot be made stops the command before it mines
     from tqdm import tqdm
 
     started = time.perf_counter()
@@ -33,7 +34,6 @@ def run(args: argparse.Namespace) -> int:
         found = mine(sets, args.kind, args.count, args.seed, args.min_margin, args.last_tile,
                      args.only.split(",") if args.only else (), progress, args.games)
     seconds = time.perf_counter() - started
-    out.mkdir(parents=True, exist_ok=True)
     for m in found:
         path = out / f"{m.name}.toml"
         path.write_text(m.text(), encoding="utf-8")
