@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from .files import read_text
 from .userdata import data_dir, write_atomic
 
 FILENAME = "progress.json"
@@ -39,14 +40,14 @@ class Progress:
         """The progress kept at ``path`` (default: the user's data folder); never raises."""
         target = Path(path) if path is not None else default_path()
         try:
-            text = target.read_text(encoding="utf-8")
+            text = read_text(target)  # a FIFO is refused, not waited on
         except FileNotFoundError:
             return cls(target, message=f"no progress kept yet: solved puzzles will be remembered in {target}")
         except (OSError, UnicodeDecodeError) as e:
             return cls(target, message=_broken_message(target, str(e)), _broken=True)
         try:
             marks = _marks(json.loads(text))
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:  # not JSON, or nested too deeply to read
             return cls(target, message=_broken_message(target, str(e)), _broken=True)
         return cls(target, marks)
 

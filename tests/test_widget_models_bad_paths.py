@@ -62,3 +62,21 @@ def test_load_and_the_browser_turn_every_unreadable_file_into_a_message(tmp_path
     (unread,) = [m for m in seen["messages"] if "could not be read" in m]
     assert unread.startswith("4 file(s)") and "shut: permission denied" in unread
     assert not seen["opened"] and "road-loop.toml: permission denied" in seen["status"]
+
+
+PROGRESS = """
+import json, sys
+from carcnb.puzzleboard.browser_model import BrowserModel
+print(json.dumps([BrowserModel(sys.argv[1], progress=path).messages for path in sys.argv[2:]]))
+"""
+
+
+def test_a_progress_file_that_cannot_be_read_is_a_message(tmp_path):
+    fifo, deep = tmp_path / "fifo.json", tmp_path / "deep.json"
+    os.mkfifo(fifo)
+    deep.write_text("[" * 100_000, encoding="utf-8")
+    child = subprocess.run([sys.executable, "-c", PROGRESS, str(ROOT / "puzzles/base"), str(fifo), str(deep)],
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300)
+    assert child.returncode == 0, child.stderr
+    for messages in json.loads(child.stdout):
+        assert any("could not read the progress file" in m for m in messages), messages
