@@ -231,3 +231,10 @@ def test_a_file_name_that_is_not_utf8_is_printed_safely(tmp_path):
         assert "Traceback" not in err, err
         assert "\\xff" in out + err
     assert child.returncode == 1 and "road-\\xff.toml" in out
+
+
+def test_a_caption_typed_in_bytes_that_are_not_utf8_is_drawn(tmp_path, capsys):
+    out = tmp_path / "caption.png"
+    code = main(["render", GOOD, "-o", str(out), "--caption", os.fsdecode(b"caf\xe9 in Latin-1")])
+    assert code == 0, capsys.readouterr().err
+    assert out.read_bytes().startswith(b"\x89PNG")
