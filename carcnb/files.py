@@ -35,9 +35,9 @@ class NotAFileError(OSError):
 def check_regular(path: str | Path) -> None:
     """Raise ``OSError`` unless ``path`` is a regular file (symlinks followed); opens nothing."""
     mode = os.stat(path).st_mode
-    for test, code, words in KINDS:
+    for test, code, said in KINDS:
         if test(mode):
-            raise (IsADirectoryError if code == errno.EISDIR else NotAFileError)(code, words, str(path))
+            raise (IsADirectoryError if code == errno.EISDIR else NotAFileError)(code, said, str(path))
 
 
 def read_text(path: str | Path) -> str:
