@@ -136,19 +136,24 @@ def run_in_a_child(argvs: list[list[str]], prefix: list[str] = (), **kw) -> list
     return [tuple(json.loads(line)) for line in child.stdout.splitlines()]
 
 
-def test_every_reader_refuses_a_fifo_and_a_file_it_may_not_read(tmp_path):
+def test_every_reader_refuses_a_fifo_and_a_file_or_folder_it_may_not_read(tmp_path):
     prefix = as_a_user()
-    fifo, locked = tmp_path / "pipe.toml", tmp_path / "locked.toml"
+    fifo, locked, shut = tmp_path / "pipe.toml", tmp_path / "locked.toml", tmp_path / "shut"
     os.mkfifo(fifo)
     shutil.copyfile(GOOD, locked)
     locked.chmod(0)
-    argvs = [argv_for(case, path, tmp_path) for case in readers().values() for path in (fifo, locked)]
+    shut.mkdir()
+    shut.chmod(0)
+    argvs = [argv_for(case, path, tmp_path) for case in readers().values() for path in (fifo, locked, shut)]
     results = run_in_a_child(argvs, prefix, cwd=tmp_path)
     assert len(results) == len(argvs)
     for argv, code, err in results:
-        path = fifo if str(fifo) in argv else locked
+        path = next(p for p in (fifo, locked, shut) if str(p) in argv)
         assert_said_in_one_line(argv, code, err, path)
-        assert ("named pipe (FIFO)" if path == fifo else "permission denied") in err
+        takes_folders = argv[0] in ("check", "grade") or argv == ["quiz", str(shut)]
+        said = {fifo: "named pipe (FIFO)", locked: "permission denied",
+                shut: "permission denied" if takes_folders else "is a directory"}[path]
+        assert said in err, err
 
 
 def test_every_writer_given_a_read_only_folder_says_so(tmp_path):

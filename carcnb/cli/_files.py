@@ -16,6 +16,8 @@ def puzzle_files(paths: list[str]) -> tuple[list[Path], list[str]]:
     unread: list[str] = []
     for name in paths:
         if stat.S_ISDIR(os.stat(name).st_mode):
+            with os.scandir(name):  # a folder named that cannot be read stops the command too
+                pass
             found, bad = files_under(name, ".toml")
             files += found
             unread += bad
