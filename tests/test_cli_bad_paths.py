@@ -203,8 +203,9 @@ def test_ctrl_c_ends_any_command_with_one_line_and_exit_130(tmp_path, argv, work
     stream = child.stderr if argv[0] == "mine" else child.stdout  # where it shows that it is at work
     seen = ""
     while working not in seen:
-        seen += stream.read(1)
-        assert seen or child.poll() is None, "the command ended before it could be interrupted"
+        char = stream.read(1)
+        assert char, f"the command ended before it could be interrupted:\n{seen}"
+        seen += char
     child.send_signal(signal.SIGINT)
     _, err = child.communicate(timeout=120)
     assert child.returncode == 130, err
