@@ -213,6 +213,20 @@ def test_ctrl_c_ends_any_command_with_one_line_and_exit_130(tmp_path, argv, work
     assert err.strip().splitlines()[-1] == f"carcnb {argv[0]}: interrupted"
 
 
+def test_ctrl_c_that_a_library_turns_into_another_error_still_ends_with_one_line(monkeypatch, capsys):
+    def drawing(args):
+        try:
+            signal.raise_signal(signal.SIGINT)
+        except KeyboardInterrupt:  # as matplotlib's drawing may do, in C
+            raise ValueError("Invalid bounding box") from None
+
+    monkeypatch.setattr("carcnb.cli.score.run", drawing)
+    before = signal.getsignal(signal.SIGINT)
+    assert main(["score", GOOD]) == 130
+    assert capsys.readouterr().err == "carcnb score: interrupted\n"
+    assert signal.getsignal(signal.SIGINT) is before  # the caller's own Ctrl-C handling is back
+
+
 # ----- what is in a file, and what a file is named -----------------------------------------------------------
 def test_a_file_nested_too_deeply_is_a_clear_error_naming_it(tmp_path, capsys):
     deep = tmp_path / "deep.toml"

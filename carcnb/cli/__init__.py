@@ -13,7 +13,9 @@ import argparse
 import importlib
 import os
 import pkgutil
+import signal
 import sys
+import threading
 
 from ..errors import CarcnbError, IllegalPositionError
 from ..files import ESCAPE, problem
@@ -31,37 +33,70 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     _printable_output()
-    name = "carcnb"
-    try:
-        parser = build_parser()
+    name = _command_name(sys.argv[1:] if argv is None else argv)
+    with _CtrlC() as ctrl_c:
         try:
-            args = parser.parse_args(argv)
-        except SystemExit as e:
-            return int(e.code or 0)
-        name = f"carcnb {args.command}"
-        code = _run(args, name)
-        sys.stdout.flush()
-        return code
-    except KeyboardInterrupt:  # Ctrl-C: one line, not the stack of wherever the work was
-        print(f"{name}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:  # the reader closed our output (``carcnb rulings | head``): end quietly
-        _silence_stdout()
-        return 0
+            parser = build_parser()
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as e:
+                return int(e.code or 0)
+            code = _run(args, name, ctrl_c)
+            sys.stdout.flush()
+            return code
+        except BaseException as e:
+            if isinstance(e, KeyboardInterrupt) or ctrl_c.seen:  # one line, not the stack of the work
+                print(f"{name}: interrupted", file=sys.stderr)
+                return 130
+            if isinstance(e, BrokenPipeError):  # the reader closed our output (``carcnb rulings | head``)
+                _silence_stdout()
+                return 0
+            raise
 
 
-def _run(args: argparse.Namespace, name: str) -> int:
+class _CtrlC:
+    """Notes a Ctrl-C while a command runs: a library that catches the ``KeyboardInterrupt`` (matplotlib
+    while it draws) may raise another error in its place, which then means "interrupted" too."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._installed = threading.current_thread() is threading.main_thread()  # only there may it be set
+        self._previous = None
+
+    def __enter__(self) -> _CtrlC:
+        if self._installed:
+            self._previous = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:  # a handler set outside Python reads as None: Python's own comes back then
+            signal.signal(signal.SIGINT, self._previous or signal.default_int_handler)
+
+
+def _command_name(argv: list[str]) -> str:
+    """``carcnb COMMAND`` as typed, known before the command modules are loaded (Ctrl-C may come then)."""
+    return f"carcnb {argv[0]}" if argv and not argv[0].startswith("-") else "carcnb"
+
+
+def _run(args: argparse.Namespace, name: str, ctrl_c: _CtrlC) -> int:
     try:
         return args.run(args)
-    except IllegalPositionError as e:
-        print(f"{name}: {getattr(args, 'file', '')}: {e}", file=sys.stderr)
-    except CarcnbError as e:
-        print(f"{name}: {e}", file=sys.stderr)
-    except BrokenPipeError:
-        raise
-    except OSError as e:
-        print(f"{name}: {problem(e)}", file=sys.stderr)
-    return 2
+    except (CarcnbError, OSError) as e:
+        if ctrl_c.seen or isinstance(e, BrokenPipeError):
+            raise
+        print(f"{name}: {_message(e, args)}", file=sys.stderr)
+        return 2
+
+
+def _message(e: CarcnbError | OSError, args: argparse.Namespace) -> str:
+    """The one line that says what went wrong (the position's problems on lines of their own)."""
+    if isinstance(e, IllegalPositionError):
+        return f"{getattr(args, 'file', '')}: {e}"
+    return problem(e) if isinstance(e, OSError) else str(e)
 
 
 def _printable_output() -> None:
