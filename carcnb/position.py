@@ -19,6 +19,7 @@ from .features import FIGURE_KINDS
 from .files import read_text, words
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
 from .rulings import resolve
+from .safewrite import write_file
 from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
@@ -444,10 +445,4 @@ def save(p: Position, path: str | Path) -> None:
     """Write a position; the text is built and checked first, so a failed save leaves the old file intact."""
     text = dump(p)
     parse(text, str(path))
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_file(path, text)

@@ -21,7 +21,6 @@ from .questions import answer, final_score
 from .rulings import RULINGS, involved, resolve
 
 MAX_COMBINATIONS = 64
-NODE_LIMIT = 20_000  # positions a ``best`` search may visit under another reading before it is given up
 
 Answer = dict | int
 Progress = Callable[[int, int, str], None]  # (done, total, what is being tried)
@@ -87,12 +86,13 @@ def involved_rulings(p: Position) -> list[str]:
     return [rid for rid in RULINGS if rid in found]
 
 
-def readings(p: Position, progress: Progress | None = None, node_limit: int | None = NODE_LIMIT) -> Readings:
+def readings(p: Position, progress: Progress | None = None, node_limit: int | None = None) -> Readings:
     """``p``'s answer as the file sets the rulings, under each other option of each involved ruling, and
     under every combination of the rulings that change it (at most ``MAX_COMBINATIONS``). Raises
-    ``CarcnbError`` only when the file's own rulings give no answer (that search has no limit; the others
-    stop at ``node_limit`` positions). ``progress`` hears of every answer computed: how many are done, how
-    many are planned so far, and which rulings it is tried under."""
+    ``CarcnbError`` only when the file's own rulings give no answer; every search stops at the budget
+    (``solve.max_nodes()``), the searches under other readings at ``node_limit`` positions when it is lower,
+    and one that stops there is reported in its cell. ``progress`` hears of every answer computed: how many
+    are done, how many are planned so far, and which rulings it is tried under."""
     base = resolve(dict(p.rulings))
     ids = involved_rulings(p)
     cache: dict[tuple, Answer] = {}

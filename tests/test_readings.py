@@ -110,8 +110,8 @@ def test_a_search_over_its_limit_is_reported_for_that_reading():
     p = load(PUZZLES / "disasters/tornado-over-empty-no.toml")
     r = readings(p, node_limit=50)
     answers = {c.ruling: c.answers for c in r.changes}
-    assert "gave up after 50 positions" in answers["tornado.over_empty"]["yes"]["error"]
-    assert r.answer == dict(p.question.answer)  # the file's own search has no limit
+    assert "stopped after 50 positions" in answers["tornado.over_empty"]["yes"]["error"]
+    assert r.answer == dict(p.question.answer)  # the file's own search has the whole budget
 
 
 def test_a_search_over_its_limit_leaves_the_state_as_it_was():

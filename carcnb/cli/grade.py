@@ -6,6 +6,7 @@ import argparse
 from ..errors import CarcnbError
 from ..files import problem
 from ..grade import grade_file
+from ._budget import add_max_nodes
 from ._files import puzzle_files
 
 
@@ -36,3 +37,4 @@ def register(sub) -> None:
     p = sub.add_parser("grade", help="write each puzzle's difficulty (1-5) and topics into the file")
     p.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files or directories (searched recursively)")
     p.set_defaults(run=run)
+    add_max_nodes(p)

@@ -7,15 +7,9 @@ import sys
 import textwrap
 
 from ..position import load
-from ..readings import MAX_COMBINATIONS, NODE_LIMIT, Readings, answer_text, readings
+from ..readings import MAX_COMBINATIONS, Readings, answer_text, readings
 from ..rulings import RULINGS
-
-
-def positive(text: str) -> int:
-    """An argparse type: a whole number of at least 1."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}")
-    return int(text)
+from ._budget import add_max_nodes
 
 
 def show_progress(done: int, planned: int, what: str) -> None:
@@ -80,6 +74,5 @@ def register(sub) -> None:
                                         "involve")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--max-nodes", type=positive, default=NODE_LIMIT, metavar="N",
-                   help=f"give up a best search under another reading after N positions (default {NODE_LIMIT})")
     p.set_defaults(run=run)
+    add_max_nodes(p)

@@ -54,6 +54,22 @@ def is_hit(board: Board, city: Feature) -> bool:
     return any(board.find(n) == root for n in tokens if n in board.parent)
 
 
+def hit_cities(board: Board) -> list[Feature]:
+    """Every city with an earthquake token in it, finished or not: the earthquake destroys them all (an
+    unfinished one scores nothing, a finished one feeds no farmer)."""
+    if not board.ext.get("quake_cities"):
+        return []
+    return [f for f in board.features() if f.kind == "city" and is_hit(board, f)]
+
+
+def destroyed_cities(board: Board) -> list[Feature]:
+    """Unfinished cities with an earthquake token in them: they score nothing at the end (the pictures shade
+    them and the account of a game's end names them, from this one list)."""
+    if not board.ext.get("quake_cities"):
+        return []
+    return [f for f in board.features() if f.kind == "city" and not f.complete and is_hit(board, f)]
+
+
 class EarthquakeRules(RuleModule):
     name = "earthquake"
 
