@@ -41,7 +41,7 @@ WRITERS = {"render": ["render", GOOD, "-o", PATH], "render --legend": ["render",
            "post": ["post", GOOD, "-o", PATH],
            "mine": ["mine", "--sets", "base", "--kind", "final", "--count", "1", "--seed", "1", "-o", PATH],
            "notebooks": ["notebooks", PATH], "quiz --picture-dir": ["quiz", GOOD, "--picture-dir", PATH],
-           "site": ["site", NOTEBOOK, "-o", PATH]}
+           "site": ["site", NOTEBOOK, "-o", PATH], "notation": ["notation", "-o", PATH]}
 FILE_WRITERS = {"render", "render --legend"}
 
 
