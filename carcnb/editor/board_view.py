@@ -76,9 +76,7 @@ class BoardView:
         m = self.model
         kind = event.get("type")
         if kind == "keydown":
-            command = self.keys.get(event.get("key"))
-            if command is not None:
-                command()
+            self.press(event.get("key"))
             return
         if kind == "mouseleave":
             self.pointer.value = ""
@@ -95,6 +93,12 @@ class BoardView:
         elif kind == "mousemove":
             if m.hover(*(at or (None, None))):
                 self.draw()
+
+    def press(self, key: str | None) -> None:
+        """A key typed on the board, or anywhere in the widget but a text field (see ``KeyGuard``)."""
+        command = self.keys.get(key)
+        if command is not None:
+            command()
 
     def locate(self, event: dict) -> tuple[Pos, int] | None:
         """The tile and port under the event's pixel, or None off the board."""
