@@ -12,11 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from carcnb.editor.board_view import tile_pixels
 from carcnb.geometry import PORT_INDEX
-from carcnb.puzzleboard import PuzzleModel
-from carcnb.render import BoardGeometry, port_point
-from labserver import jupyter_lab, launch, open_and_run, require_browser
+from carcnb.render import port_point
+from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
 
@@ -46,14 +44,10 @@ def lab(tmp_path: Path):
         yield url
 
 
-def _board_point(x: int, y: int, port: str, box: dict) -> tuple[float, float]:
-    """Where, in the page, the port of the tile at (x, y) is drawn: the picture the board widget draws
-    for the puzzle's opening (its extent and tile size), scaled to the image's box on the page."""
-    extent = PuzzleModel(ROOT / PUZZLE).picture().extent
-    px = tile_pixels(extent, 80, 960)
-    geometry = BoardGeometry(*extent, round((extent[1] - extent[0]) * px), round((extent[3] - extent[2]) * px))
-    gx, gy = geometry.to_pixel(*port_point(PORT_INDEX[port], x, y))
-    return box["x"] + gx * box["width"] / geometry.width, box["y"] + gy * box["height"] / geometry.height
+def _port(page, board, x: int, y: int, port: str) -> tuple[float, float]:
+    """Where in the page the port of the tile at (x, y) is drawn, read from the mapping the board writes on
+    its picture once the picture is shown."""
+    return board_point(board, board_mapping(page, board), *port_point(PORT_INDEX[port], x, y))
 
 
 def test_solve_a_best_puzzle_by_clicking_the_board(lab):
@@ -67,18 +61,15 @@ def test_solve_a_best_puzzle_by_clicking_the_board(lab):
             puzzle = page.locator(".carcnb-puzzle")
             board = puzzle.locator(".carcnb-board")
             expect(board).to_be_visible(timeout=120_000)
-            page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=board.element_handle(),
-                                   timeout=30_000)
             board.scroll_into_view_if_needed()
             status = puzzle.locator(".carcnb-status")
             expect(puzzle.locator(".carcnb-question")).to_contain_text("ferry", timeout=20_000)
             expect(puzzle.locator(".carcnb-verdict")).to_have_text("")
             expect(puzzle.locator(".carcnb-answer")).to_have_text("")  # nothing of the answer before Check
 
-            box = board.bounding_box()
-            page.mouse.click(*_board_point(1, 0, "W", box))  # the W jetty: two moves use it
+            page.mouse.click(*_port(page, board, 1, 0, "W"))  # the W jetty: two moves use it
             expect(status).to_contain_text("2 decisions at 1,0", timeout=20_000)
-            page.mouse.click(*_board_point(1, 0, "S", box))  # and S: the ferry joins S and W
+            page.mouse.click(*_port(page, board, 1, 0, "S"))  # and S: the ferry joins S and W
             expect(status).to_contain_text("ferry 1,0 S-W", timeout=20_000)
             expect(status).to_contain_text("press Check", timeout=20_000)
 

@@ -129,6 +129,7 @@ class BoardEditor(w.VBox):
             classed(game, "carcnb-rulings"),
             classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
             self.posting.box,
+            self.view.map,
             KeyGuard(".carcnb-editor", self.view.keys, self.view.press),
         ])
         self.add_class("carcnb-editor")
