@@ -39,11 +39,12 @@ CELL_STATE = """() => {
 # The text nodes of a widget that are plain text (not in a button, a menu, a field or a checkbox's label),
 # visible now: their count, and the centre of the i-th (scrolled into view) with its text.
 TEXT_AT = """([root, i]) => {
+    const CONTROLS = 'button, select, option, input, textarea, label:has(input)';
     const texts = [];
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!node.textContent.trim() || parent.closest('button, select, option, input, textarea, label:has(input)')) continue;
+        if (!node.textContent.trim() || parent.closest(CONTROLS)) continue;
         if (parent.getClientRects().length && parent.checkVisibility()) texts.push(node);
     }
     if (i >= texts.length) return {count: texts.length};

@@ -35,7 +35,9 @@ function render({ model, el }) {
         observer.observe(img, { attributes: true, attributeFilter: ["src"] });
         watched.add(img);
       }
-      for (const name of ["xmin", "ymax", "tile", "width", "height"]) img.setAttribute("data-carcnb-" + name, mapping[name]);
+      for (const name of ["xmin", "ymax", "tile", "width", "height"]) {
+        img.setAttribute("data-carcnb-" + name, mapping[name]);
+      }
       const src = img.src;
       img.decode().catch(() => null).then(() => {
         if (img.src === src && model.get("mapping").drawn === mapping.drawn) img.dataset.carcnbDrawn = mapping.drawn;

@@ -5,11 +5,11 @@ JupyterLab's command-mode keys (``r`` raw cell, ``m``, ``y``, ``d d``, ``x``, ``
 whose output has the focus, and JupyterLab handles them when they bubble up to the document. A click on
 plain text in a widget (a caption, the status line, a question) would put the focus on the notebook cell,
 outside the widget, so that the next ``r`` turned the widget's cell into a raw cell. So the widget's root
-element takes the focus itself on a pointer-down that lands on nothing focusable, and when the pointer leaves
-the board picture (``ipyevents`` focuses the picture while the pointer is on it, and blurs it after). Every key without
-Ctrl, Alt or Meta typed inside the root is kept from the notebook; typing into a text field or a menu still
-works (nothing is prevented there), and the widget's own keys typed anywhere else are sent to the kernel.
-Keys with a modifier (Ctrl+S saves the notebook) go on as usual.
+element takes the focus itself on a pointer-down that lands on nothing focusable, and when the pointer
+leaves the board picture (``ipyevents`` focuses the picture while the pointer is on it, and blurs it after).
+Every key without Ctrl, Alt or Meta typed inside the root is kept from the notebook; typing into a text
+field or a menu still works (nothing is prevented there), and the widget's own keys typed anywhere else are
+sent to the kernel. Keys with a modifier (Ctrl+S saves the notebook) go on as usual.
 
 While the pointer is on the board picture, ``ipyevents`` takes every key for the board itself.
 """
