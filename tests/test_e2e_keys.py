@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from labserver import jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
 
@@ -133,11 +133,13 @@ def test_own_keys_after_a_click_on_text(page):
         _press_command_keys(page, cells, f"with the focus on a button of {root}")
         board = widget.locator(".carcnb-board").first  # a click on the picture, then the pointer off it
         board.scroll_into_view_if_needed()
-        box = board.bounding_box()
-        page.mouse.click(box["x"] + 3, box["y"] + 3)
+        mapping = board_mapping(page, board)
+        corner = (mapping["xmin"], mapping["ymax"] - 1)  # the top-left tile of the board, empty in the puzzle
+        x, y = board_point(board, mapping, corner[0] + 0.1, corner[1] + 0.9)
+        page.mouse.click(x, y)
         status = widget.locator(".carcnb-status").first
-        expect(status).to_contain_text("-2,2 touches no tile", timeout=20_000)  # the top-left tile: no move
-        page.mouse.move(2, box["y"] + 3)
+        expect(status).to_contain_text(f"{corner[0]:.0f},{corner[1]:.0f} touches no tile", timeout=20_000)
+        page.mouse.move(2, y)
         page.keyboard.press("r")
         expect(status).to_contain_text("rotation", timeout=20_000)
         _press_command_keys(page, cells, f"after a click on the board of {root}")
