@@ -167,10 +167,13 @@ def feature_text(row: ScoreRow) -> str:
 
 def readings_blocks(found: Readings) -> list[Block]:
     """The readings table: each ruling that changes the answer, with each option's answer; then their
-    combinations when more than one does."""
+    combinations when more than one does; then the rulings whose effect needs turns the file does not record."""
+    history: list[Block] = [Para(("Depends on earlier turns the position does not record:",)),
+                            Items(tuple((Code(rid), f": {RULINGS[rid].history}.") for rid in found.depends_on_history))]
+    history = history if found.depends_on_history else []
     if not found.changes:
         return [Para((f"No ruling changes this answer: each option of the {len(found.unchanged)} rulings these "
-                      "sets involve was tried.",))]
+                      "sets involve was tried.",))] + history
     rows = []
     for change in found.changes:
         for option, a in change.answers.items():
@@ -189,7 +192,7 @@ def readings_blocks(found: Readings) -> list[Block]:
     if found.skipped:
         blocks.append(Para((f"{_count(found.skipped, 'more combination')} not tried (at most "
                             f"{len(found.combinations)} are).",)))
-    return blocks
+    return blocks + history
 
 
 def footer(p: Position, found: Readings) -> Text:

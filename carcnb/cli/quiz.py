@@ -27,6 +27,7 @@ from ..verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, h
 from ..wording import question_text
 from . import _terminal
 from ._budget import add_max_nodes
+from ._files import puzzle_files
 
 COMMANDS = "Type your answer, or: hint, reveal, next, quit."
 BOARDS = ("auto", "text", *_terminal.PROTOCOLS)
@@ -70,8 +71,7 @@ def _entries(name: str | None) -> tuple[list[PuzzleEntry], list[str]]:
             raise
         shipped = None
     target = Path(name) if name is not None else shipped
-    if not target.exists():
-        raise CarcnbError(f"{name}: no such file or directory: give a puzzle file or folder")
+    puzzle_files([str(target)])  # a path that cannot be used stops the command here, as in every command
 
     def key(path: Path, base: Path) -> str:
         full = path.resolve()

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CarcnbError
+from ..files import files_under, printable
 from ..position import FerryToken, Position, QuakeToken, TornadoToken, load
 from ..progress import Progress
 from ..rating import nearest
@@ -56,14 +57,15 @@ class Collection:
 
 def read_collection(root: str | Path) -> Collection:
     """Every puzzle under ``root`` (folders recursively, files in path order). A file that does not load,
-    or holds no question, is reported in ``problems`` and left out."""
+    or holds no question, and a folder that cannot be read, are reported in ``problems`` and left out."""
     base = Path(root)
     if not base.is_dir():
         raise CarcnbError(f"no puzzle collection at {str(root)!r}: expected a folder of .toml puzzle files")
-    entries, problems = [], []
-    for path in sorted(base.rglob("*.toml")):
+    paths, problems = files_under(base, ".toml")
+    entries = []
+    for path in paths:
         try:
-            entries.append(entry_of(path, path.relative_to(base).as_posix()))
+            entries.append(entry_of(path, printable(path.relative_to(base).as_posix())))
         except CarcnbError as e:
             problems.append(str(e))
     return Collection(base, tuple(entries), tuple(problems))
@@ -73,9 +75,9 @@ def entry_of(path: Path, key: str) -> PuzzleEntry:
     """The list entry of one puzzle file, known as ``key``; raises ``CarcnbError`` when it is no puzzle."""
     p = load(path)
     if p.question is None:
-        raise CarcnbError(f"{path}: a position without a [question], not a puzzle")
-    return PuzzleEntry(key, path, p.title or path.stem.replace("-", " "), p.question.kind, topics_of(p, key),
-                       p.question.difficulty)
+        raise CarcnbError(f"{printable(str(path))}: a position without a [question], not a puzzle")
+    return PuzzleEntry(key, path, p.title or printable(path.stem).replace("-", " "), p.question.kind,
+                       topics_of(p, key), p.question.difficulty)
 
 
 def by_rating(entries: list[PuzzleEntry] | tuple[PuzzleEntry, ...], progress: Progress) -> list[PuzzleEntry]:
