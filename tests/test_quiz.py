@@ -263,6 +263,10 @@ def test_the_board_is_drawn_as_text_with_the_pieces_and_the_tile_in_hand(puzzles
     code, out, _ = run(capsys, "quiz", str(puzzles / "a-final.toml"), "--picture-dir", str(tmp_path),
                        stdin="quit\n", monkeypatch=monkeypatch)
     assert "On the board:\n  0,0 D: red@N blue@E" in out and ".  rb   ." in out
+    # in the middle of a turn, the board as played so far: the tornado on the tile just placed
+    code, out, _ = run(capsys, "quiz", str(puzzle_root() / "disasters" / "tornado-over-empty-yes.toml"),
+                       "--picture-dir", str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
+    assert "=TO3 180=" in out and "On the board:\n  1,2 TO3: tornado\n" in out and "In hand" not in out
 
 
 def test_the_picture_goes_inline_where_the_terminal_says_it_can(puzzles, tmp_path, capsys, monkeypatch):

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ..account import Account
 from ..errors import CarcnbError, IllegalPositionError
-from ..game_io import position_from_state, problems, state_from_position
+from ..game_io import position_as_it_stands, problems, state_from_position
 from ..position import Position, TileLine, load
 from ..progress import Progress
 from ..puzzleboard.listing import PuzzleEntry, by_rating, entry_of, read_collection
@@ -192,7 +192,7 @@ class Session:
         if protocol is not None:
             sys.stdout.write(_terminal.inline_image(picture.read_bytes(), protocol))
             return
-        print(_terminal.text_board(position_from_state(state_from_position(p)) if p.played else p))
+        print(_terminal.text_board(position_as_it_stands(state_from_position(p))))  # mid-turn: as played so far
         if p.hand and not p.played:
             cell = _terminal.tile_cell(TileLine(0, 0, p.hand, 0))
             print("\n".join([f"In hand: {p.hand}, as drawn (turned 0):"] + [f"  {row}" for row in cell]))
