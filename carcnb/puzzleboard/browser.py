@@ -19,7 +19,8 @@ ANY = "any"
 
 class PuzzleBrowser(w.VBox):
     """Every puzzle of a collection (default: the one that comes with carcnb) by topic and difficulty, with
-    your solved marks; pick one to solve it. Progress is kept in your data folder (see ``carcnb.progress``)."""
+    your solved marks and rating; pick one to solve it, or let it offer the one nearest your rating. Progress
+    is kept in your data folder (see ``carcnb.progress``)."""
 
     def __init__(self, root: str | Path | None = None, *, model: BrowserModel | None = None,
                  progress: Progress | str | Path | None = None, px_per_tile: int = 80, seed: int | None = None):
@@ -35,6 +36,9 @@ class PuzzleBrowser(w.VBox):
         self.list = classed(w.Select(rows=8, layout=w.Layout(width="46em")), "carcnb-puzzle-list")
         self.previous_button = classed(w.Button(description="previous", icon="arrow-left"), "carcnb-previous")
         self.next_button = classed(w.Button(description="next", icon="arrow-right"), "carcnb-next")
+        self.near_button = classed(w.Button(description="near my rating", icon="crosshairs",
+                                            tooltip="the untried puzzle of this topic nearest your rating"),
+                                   "carcnb-near-rating")
         self.summary = classed(w.Label(), "carcnb-summary")
         self.status = classed(w.HTML(), "carcnb-browser-status")
         self.stage = classed(w.VBox(), "carcnb-stage")
@@ -49,11 +53,12 @@ class PuzzleBrowser(w.VBox):
         self.list.observe(lambda c: self._command(m.open, c["new"]) if c["new"] else None, names="value")
         self.previous_button.on_click(lambda _: m.previous())
         self.next_button.on_click(lambda _: m.next())
+        self.near_button.on_click(lambda _: m.open_near_rating())
         super().__init__(children=[
             self.messages,
             w.HBox([self.topic, self.difficulty, self.unsolved]),
             self.list,
-            w.HBox([self.previous_button, self.next_button, self.summary]),
+            w.HBox([self.previous_button, self.next_button, self.near_button, self.summary]),
             self.status, self.stage,
             self.key_guard,
         ])
