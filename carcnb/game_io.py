@@ -73,6 +73,8 @@ def problems(p: Position) -> list[Problem]:
                                                     f"but {other.x},{other.y} {other.tile} shows {b}", t.line))
     counts: dict[str, int] = {c: 0 for c in p.players}
     stacking = any(cat[tid].has("crop_circle") for tid in allowed_counts)  # a crop circle adds a 2nd follower
+    # ... beside another player's when it may stand anywhere on the feature, or when the tornado swaps one
+    mixing = stacking and (game.ruling("cropcircles.add_where") == "feature" or "disasters" in game.sets)
     for t in p.board:
         tile = cat[t.tile]
         o = tile.at(t.rot)
@@ -100,7 +102,7 @@ def problems(p: Position) -> list[Problem]:
                     out.append(Problem("ferry-without-jetty", f"{tok} on {t.x},{t.y}: no road at both ends",
                                        t.line))
         for seg, colors in segs_used.items():
-            if len(colors) > 1 and not (stacking and len(set(colors)) == 1):
+            if len(colors) > 1 and not (mixing or stacking and len(set(colors)) == 1):
                 out.append(Problem("shared-segment", f"{len(colors)} followers on one segment of {t.x},{t.y} "
                                                      f"{t.tile}", t.line))
         if tile.has("ferry_lake") and sum(isinstance(k, FerryToken) for k in t.tokens) != 1:
