@@ -237,17 +237,32 @@ def _take(state: GameState, tid: str) -> None:
 
 def position_from_state(state: GameState, title: str | None = None) -> Position:
     """A position file for the state as it stands. In the middle of a turn, the board is the one before the
-    turn's tile and ``played`` lists the turn's actions so far, so that loading replays them exactly."""
+    turn's tile and ``played`` lists the turn's actions so far, so that loading replays them exactly. A game
+    that ended on a draw that went by itself (FL with nothing to flood as the last tile) is written from before
+    that draw, the tile in hand: loading plays the end again, where the end as it stands would score twice."""
     taken: list[Action] = []
     if not state.is_chance():
         while state.history and not isinstance(state.history[-1], Draw):
+            taken.append(state.undo())
+        if state.history and state.hand is None:
             taken.append(state.undo())
     try:
         p = position_as_it_stands(state, title)
     finally:
         for action in reversed(taken):  # back to where the state was: replaying is exact
             state.apply(action, check=False)
+    if taken and isinstance(taken[-1], Draw):
+        p = _drawn(p, taken.pop().tile)
     return replace(p, played=tuple(str(a) for a in reversed(taken)))
+
+
+def _drawn(p: Position, tid: str) -> Position:
+    """``p`` (at a draw) with ``tid`` drawn: in hand, out of the pile."""
+    pile = p.pile
+    if pile is not None:
+        i = pile.index(tid)
+        pile = pile[:i] + pile[i + 1:]
+    return replace(p, hand=tid, pile=pile)
 
 
 def position_as_it_stands(state: GameState, title: str | None = None) -> Position:
