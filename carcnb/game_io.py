@@ -107,9 +107,12 @@ def problems(p: Position) -> list[Problem]:
                                                      f"{t.tile}", t.line))
         if tile.has("ferry_lake") and sum(isinstance(k, FerryToken) for k in t.tokens) != 1:
             out.append(Problem("ferry-count", f"lake tile {t.x},{t.y} needs exactly one ferry", t.line))
+    lost = dict(p.lost)
     for color, n in counts.items():
-        if n > FOLLOWERS:
-            out.append(Problem("too-many-followers", f"{color} has {n} followers on the board, at most {FOLLOWERS}"))
+        if n + lost.get(color, 0) > FOLLOWERS:
+            out_of_game = f" and {lost[color]} out of the game" if lost.get(color) else ""
+            out.append(Problem("too-many-followers", f"{color} has {n} followers on the board{out_of_game}, at most "
+                                                     f"{FOLLOWERS}"))
     if sum(isinstance(k, TornadoToken) for t in p.board for k in t.tokens) > 1:
         out.append(Problem("tornado-count", "more than one tornado token"))
     if not out:
@@ -176,6 +179,8 @@ def _build(p: Position, seed: int | None) -> GameState:
                     board.add_follower(node, figure(tok.color, tok.kind))
     for color, n in p.scores:
         state.scores[color] = n
+    for color, n in p.lost:
+        state.lost[color] = n
     state.turn = p.players.index(p.mover)
     for m in state.modules:
         m.load(state, p)
@@ -299,8 +304,9 @@ def position_as_it_stands(state: GameState, title: str | None = None) -> Positio
         gone = ()
     else:
         pile = None
+    lost = tuple((c, n) for c, n in state.lost.items() if n)
     return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
-                    scores=tuple(state.scores.items()), hand=state.hand, gone=gone, pile=pile, rulings=changed,
+                    scores=tuple(state.scores.items()), lost=lost, hand=state.hand, gone=gone, pile=pile, rulings=changed,
                     **header)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..features import Feature, Node
-from ..geometry import Pos
+from ..geometry import Pos, pos_text
 from . import RuleModule
 
 if TYPE_CHECKING:
@@ -76,18 +76,34 @@ class EarthquakeRules(RuleModule):
         if centre is not None:
             state.set_ext("quake_cities", cities_in_range(board, centre))
 
+    def header(self, state: GameState) -> dict[str, object]:
+        """``earthquake = { tokens_down, destroyed }``: whether the tokens are down (even when no city was in
+        range), and where a meteor replaced EQ."""
+        ext = state.ext
+        table: tuple = (("tokens_down", True),) if "quake_cities" in ext else ()
+        if ext.get("quake_destroyed") is not None:
+            table += (("destroyed", pos_text(ext["quake_destroyed"])),)
+        return {"earthquake": table} if table else {}
+
     def load(self, state: GameState, position) -> None:
         """``quake@PORT`` tokens in a file are earthquake tokens already down (ruling ``on_place``)."""
-        from ..position import QuakeToken
-        nodes = tuple(sorted(state.board.node_at(t.pos, k.port) for t in position.board for k in t.tokens
-                             if isinstance(k, QuakeToken) and state.board.node_at(t.pos, k.port) is not None))
-        if nodes:
+        from ..position import QuakeToken, xy
+        board = state.board
+        nodes = tuple(sorted(node for t in position.board for k in t.tokens
+                             if isinstance(k, QuakeToken) and (node := board.node_at(t.pos, k.port)) is not None))
+        table = dict(position.earthquake)
+        if nodes or table.get("tokens_down"):
             state.set_ext("quake_cities", nodes)
+        if "destroyed" in table:
+            state.set_ext("quake_destroyed", xy(table["destroyed"]))
 
     def tokens_at(self, state: GameState, pos: Pos) -> list:
+        """The tokens on this tile; a token whose tile a meteor destroyed went with it (``is_hit`` skips it)."""
         from ..position import QuakeToken
-        segments = state.board.tiles[pos].orient.segments
-        return [QuakeToken(segments[seg].anchor) for at, seg in state.ext.get("quake_cities", ()) if at == pos]
+        board = state.board
+        segments = board.tiles[pos].orient.segments
+        return [QuakeToken(segments[seg].anchor) for at, seg in state.ext.get("quake_cities", ())
+                if at == pos and (at, seg) in board.parent]
 
     def problems(self, state: GameState) -> list[str]:
         board = state.board
