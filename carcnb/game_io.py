@@ -8,7 +8,7 @@ from .board import Board
 from .errors import IllegalActionError, IllegalPositionError
 from .features import figure, may_stand, split_figure
 from .geometry import PORT_NAMES, Pos, neighbour
-from .position import EXPANSIONS, FerryToken, FollowerToken, Position, TileLine, TornadoToken
+from .position import EXPANSIONS, FerryToken, FloodedToken, FollowerToken, Position, TileLine, TornadoToken
 from .rulings import RULINGS
 from .state import FOLLOWERS, Game, GameState
 from .tiles import catalogue
@@ -84,8 +84,7 @@ def problems(p: Position) -> list[Problem]:
                 counts[tok.color] += tok.kind == "follower"
                 seg = o.port_segment[tok.port]
                 if seg < 0:
-                    out.append(Problem("no-feature", f"{tok} on {t.x},{t.y} {t.tile}: no feature holds port "
-                                                     f"{PORT_NAMES[tok.port]}", t.line))
+                    out.append(_no_feature(tok, t))
                     continue
                 if o.segments[seg].kind == "river":
                     out.append(Problem("follower-on-river", f"{tok} on {t.x},{t.y} stands on the river", t.line))
@@ -94,6 +93,8 @@ def problems(p: Position) -> list[Problem]:
                                                            f"a {o.segments[seg].kind}", t.line))
                 if tok.kind == "follower":
                     segs_used.setdefault(seg, []).append(tok.color)
+            elif isinstance(tok, FloodedToken) and o.port_segment[tok.port] < 0:
+                out.append(_no_feature(tok, t))
             elif isinstance(tok, FerryToken):
                 if not tile.has("ferry_lake"):
                     out.append(Problem("ferry-not-on-lake", f"{tok} on {t.x},{t.y} {t.tile}, not a lake tile",
@@ -123,6 +124,11 @@ def problems(p: Position) -> list[Problem]:
         for m in state.modules:
             out += [Problem(m.name, msg) for msg in m.problems(state)]
     return out
+
+
+def _no_feature(tok: FollowerToken | FloodedToken, t: TileLine) -> Problem:
+    return Problem("no-feature", f"{tok} on {t.x},{t.y} {t.tile}: no feature holds port {PORT_NAMES[tok.port]}",
+                   t.line)
 
 
 def _where_used(p: Position, tid: str) -> str:

@@ -237,3 +237,8 @@ def test_a_bad_memory_key_names_the_file_the_line_and_what_was_expected(line, ex
 def test_a_bad_flood_mark_names_its_line():
     with pytest.raises(PositionFormatError, match=r"^m.toml:4: '0,0 D 0 flooded@Q': bad flood mark 'flooded@Q'"):
         parse('format = "carcnb/1"\nplayers = ["red", "blue"]\nboard = """\n0,0 D 0 flooded@Q\n"""\n', "m.toml")
+
+
+def test_a_flood_mark_where_no_feature_is_a_problem():
+    found = problems(parse(position_text("0,0 D 0 flooded@C"), "m.toml"))
+    assert [(p.code, p.line) for p in found] == [("no-feature", 4)]
