@@ -312,8 +312,8 @@ def position_as_it_stands(state: GameState, title: str | None = None) -> Positio
         pile = None
     lost = tuple((c, n) for c, n in state.lost.items() if n)
     return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
-                    scores=tuple(state.scores.items()), lost=lost, hand=state.hand, gone=gone, pile=pile, rulings=changed,
-                    **header)
+                    scores=tuple(state.scores.items()), lost=lost, hand=state.hand, gone=gone, pile=pile,
+                    rulings=changed, **header)
 
 
 

@@ -153,6 +153,7 @@ class FloodRules(RuleModule):
         return {"flood": table}
 
     def tokens_at(self, state: GameState, pos: Pos) -> list:
+        """A ``flooded@PORT`` token for each flood mark on the tile at ``pos``."""
         from ..position import FloodedToken
         segments = state.board.tiles[pos].orient.segments
         return [FloodedToken(segments[seg].anchor) for at, seg in sorted(state.board.flood_marks)
