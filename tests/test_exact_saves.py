@@ -129,10 +129,10 @@ def round_trip(seed: int) -> str:
     text = dump(position_from_state(state))
     game = state.game
     about = (f"seed {seed} (replay: CARCNB_SEED={seed} pytest tests/test_exact_saves.py -k replay): players "
-             f"{list(game.players)}, sets {sorted(game.sets)}, saved at a {kind} after {moves} actions\n")
+             f"{list(game.players)}, sets {sorted(game.sets)}, saved after {moves} actions ({kind})\n")
     try:
         loaded = state_from_position(parse(text, f"seed-{seed}.toml"))
-    except Exception as e:  # noqa: BLE001  (any failure to load is the finding)
+    except Exception as e:  # any failure to load is the finding
         pytest.fail(f"{about}the saved file does not load: {e}\n{text}")
     found = difference(state, loaded, random.Random(-seed))
     assert found is None, f"{about}{found}\n{text}"
