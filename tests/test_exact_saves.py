@@ -242,3 +242,12 @@ def test_a_bad_flood_mark_names_its_line():
 def test_a_flood_mark_where_no_feature_is_a_problem():
     found = problems(parse(position_text("0,0 D 0 flooded@C"), "m.toml"))
     assert [(p.code, p.line) for p in found] == [("no-feature", 4)]
+
+
+@pytest.mark.parametrize("memory, expected", [
+    ({"flood": {"at": "4,4"}}, 'flood: flood.at = "4,4": no tile lies there'),
+    ({"earthquake": {"destroyed": "0,1"}}, 'earthquake: earthquake.destroyed = "0,1": no meteor lies there'),
+])
+def test_memory_that_names_a_missing_tile_is_a_problem(memory, expected):
+    found = problems(parse(position_text("0,0 D 0\n0,1 E 180", sets=["disasters"], **memory), "m.toml"))
+    assert len(found) == 1 and str(found[0]).startswith(expected), found

@@ -107,8 +107,14 @@ class EarthquakeRules(RuleModule):
 
     def problems(self, state: GameState) -> list[str]:
         board = state.board
-        return [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in
-                board.ext.get("quake_cities", ()) if board.segment(n).kind != "city"]
+        out = [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in
+               board.ext.get("quake_cities", ()) if board.segment(n).kind != "city"]
+        destroyed = board.ext.get("quake_destroyed")
+        placed = board.tiles.get(destroyed) if destroyed is not None else None
+        if destroyed is not None and (placed is None or not placed.tile.has("meteor")):
+            out.append(f"earthquake.destroyed = \"{pos_text(destroyed)}\": no meteor lies there (put MT at "
+                       f"{pos_text(destroyed)} or remove the field)")
+        return out
 
     def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None:
         if feature.kind == "city" and not feature.complete and is_hit(board, feature):

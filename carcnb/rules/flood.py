@@ -139,6 +139,13 @@ class FloodRules(RuleModule):
     def notes(self, board: Board, feature: Feature) -> list[str]:
         return ["flooded"] if feature.flooded else []
 
+    def problems(self, state: GameState) -> list[str]:
+        at = state.ext.get("flood_at")
+        if at is None or at in state.board.tiles:
+            return []
+        return [f"flood.at = \"{pos_text(at)}\": no tile lies there (FL, or the meteor that replaced it: put it at "
+                f"{pos_text(at)} or remove the field)"]
+
     def header(self, state: GameState) -> dict[str, object]:
         """``flood = { spread, by }``, with ``at`` when a meteor has replaced FL (the cut-out still spreads
         there); the flood marks are ``flooded@PORT`` tokens (``tokens_at``)."""
