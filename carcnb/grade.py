@@ -21,6 +21,7 @@ from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
 from .position import Position, load
 from .questions import final_score, placements
+from .safewrite import write_file
 from .scoring import ScoreRow
 from .solve import Solver, objective
 
@@ -255,20 +256,15 @@ def _same_but_grade(before: str, after: str, g: Grade, path: str) -> None:
 
 
 def grade_file(path: str | Path) -> tuple[Grade, bool]:
-    """Grade a puzzle file in place; returns the grade and whether the file changed."""
+    """Grade a puzzle file in place (through a symlink, keeping its mode; a read-only file is refused);
+    returns the grade and whether the file changed."""
     p = load(path)
     g = grade(p)
     if p.question.difficulty == g.difficulty and p.question.topics == g.topics:
         return g, False
     target = Path(path)
     text = target.read_bytes().decode("utf-8")  # as it is: no newline translation
-    out = write_grade(text, g, str(path))
-    tmp = target.with_name(target.name + ".tmp")
-    try:
-        tmp.write_bytes(out.encode("utf-8"))
-        tmp.replace(target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_file(target, write_grade(text, g, str(path)).encode("utf-8"))
     return g, True
 
 

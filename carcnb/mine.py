@@ -16,12 +16,12 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from .account import account
 from .actions import Action, Draw, Pass
 from .errors import CarcnbError
 from .game_io import position_from_state, problems, state_from_position
 from .geometry import Pos, pos_text
 from .grade import Grade, Search, grade, search
-from .narrate import action_text, rows_text
 from .playout import random_action
 from .position import FollowerToken, Position, Question, TileLine, dump
 from .questions import final_score
@@ -35,7 +35,7 @@ from .scoring import ScoreRow
 from .state import Game, GameState
 from .steps import TERMINAL
 from .tiles import SETS, catalogue
-from .wording import tile_name
+from .wording import sentence, tile_name
 
 KINDS = ("best", "final")
 # The decisions a best hunt examines, by the topic word that names them (and starts the file's name).
@@ -74,10 +74,11 @@ class Tally:
 
 def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int = 3, last_tile: bool = False,
          only: Iterable[str] = (), on_progress: Callable[[Tally], None] | None = None,
-         max_games: int | None = None) -> list[Mined]:
+         max_games: int | None = None, on_found: Callable[[Mined], None] | None = None) -> list[Mined]:
     """Play seeded random games until ``count`` puzzles are found (or ``max_games`` are played: by default
     50 plus 20 per puzzle). ``only`` limits a best hunt to decisions of these topics (``TOPICS``);
-    ``on_progress`` hears of every position examined."""
+    ``on_progress`` hears of every position examined, ``on_found`` of each puzzle as soon as it is found (to
+    write it then: a hunt stopped halfway keeps what it found)."""
     sets = frozenset(sets) - {"base"}
     unknown = sorted(sets - set(SETS))
     if unknown:
@@ -100,6 +101,8 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
         for turn, topic, puzzle in _game(sets, kind, seed, tally, min_margin, last_tile, only, on_progress):
             found.append(Mined(f"{topic}-s{seed}-{len(found) + 1:03d}", puzzle,
                                f"mined: {command}: game {tally.games}, turn {turn}"))
+            if on_found is not None:
+                on_found(found[-1])
             if len(found) == count:
                 break
         tally.games += 1
@@ -211,7 +214,7 @@ def _final_puzzle(p: Position) -> Position | None:
     p = _pruned(p, lambda q: _same_final(q, result.scores, lessons))
     result = final_score(p)
     p = replace(p, title=final_title(p, lessons),
-                question=Question("final", tuple(result.scores.items()), final_explanation(p, result.rows)))
+                question=Question("final", tuple(result.scores.items()), final_explanation(p)))
     return _graded(p)
 
 
@@ -323,37 +326,29 @@ def final_title(p: Position, lessons: tuple[str, ...]) -> str:
 
 
 def best_explanation(p: Position, found: Search) -> str:
-    """The best turn in words, what it scores, and the best other line."""
+    """The best turn told event by event (what it scores included), and the best other line."""
     state = state_from_position(p)
     mover = state.players[state.current_player()]
-    steps = []
-    for seat, action in found.turn:
-        who = state.players[seat]
-        steps.append(f"{'' if who == mover else who + ': '}{action_text(state, action)}")
-        state.apply(action, check=False)
-    lines = [f"Best for {mover}: " + "; then ".join(steps) + "."]
-    if state_from_position(p).supply(mover) == 0:
+    told = account(state, [action for _, action in found.turn])
+    lines = [f"Best for {mover}:"] + [f"- {line}" for line in told.lines()]
+    if state.supply(mover) == 0:
         lines.insert(0, f"{mover.capitalize()} has no follower left to deploy.")
-    if found.rows:
-        lines += ["The turn scores:"] + rows_text(found.rows)
-    else:
+    if not found.rows:
         lines.append("Nothing scores this turn.")
     if p.pile == ():
         lines.append("That was the last tile: the end-of-game scoring counts in the value.")
     lines.append(f"Value {found.value}: {mover}'s points this turn minus the best opponent's.")
     if found.runner_up is not None:
         at, other, value = found.runner_up
-        for _ in found.turn:
-            state.undo()
-        for action in found.line[:at]:
-            state.apply(action, check=False)
-        lines.append(f"The best other choice, {action_text(state, other)} instead of "
-                     f"{action_text(state, found.line[at])}, reaches {value}.")
+        chosen = account(state, found.line[:at + 1]).entries[-1].said
+        instead = account(state, (*found.line[:at], other)).entries[-1].said
+        lines.append(f"The best other choice ({instead}, instead of: {chosen}) reaches {value}.")
     return "\n".join(lines) + "\n"
 
 
-def final_explanation(p: Position, rows: tuple[ScoreRow, ...]) -> str:
-    result = final_score(p)
-    lines = ["The game ends: every follower left on the board scores."] + rows_text(rows)
-    lines.append("Totals: " + ", ".join(f"{c} {n}" for c, n in result.scores.items()) + ".")
+def final_explanation(p: Position) -> str:
+    """The end of the game told: the earthquake's work, then every row of the final scoring."""
+    told = account(p, end=True)
+    lines = [sentence(told.lines()[0]) + "."] + [f"- {line}" for line in told.lines()[1:]]
+    lines.append("Totals: " + ", ".join(f"{c} {n}" for c, n in told.after.scores.items()) + ".")
     return "\n".join(lines) + "\n"

@@ -18,6 +18,7 @@ from .errors import ActionSyntaxError, PositionFormatError, UnknownRulingError
 from .features import FIGURE_KINDS
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
 from .rulings import resolve
+from .safewrite import write_file
 from .state import FOLLOWERS
 from .tiles import SETS, catalogue
 
@@ -513,10 +514,4 @@ def save(p: Position, path: str | Path) -> None:
     """Write a position; the text is built and checked first, so a failed save leaves the old file intact."""
     text = dump(p)
     parse(text, str(path))
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(target)
-    finally:
-        tmp.unlink(missing_ok=True)
+    write_file(path, text)

@@ -1,25 +1,33 @@
 """A forum post of a position: what a rules expert pastes into a thread about an edge case.
 
 The post has a title, the picture, the position file in a code block (a reader can load it and check), the
-question in words, the engine's verdict with every point and its reason, the answer under each reading of
-the rules that changes it, and one line naming the kit and its version. Written as Markdown, BBCode or HTML
-(``markup``), with the picture as a PNG beside the text; the HTML embeds it.
+question in words, the engine's verdict with every point and its reason, what the answer does event by event
+(``account``) with the result picture, the answer under each reading of the rules that changes it, and one
+line naming the kit and its version. Written as Markdown, BBCode or HTML (``markup``), with the pictures as
+PNGs beside the text; the HTML embeds them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from pathlib import Path
 
 from . import __version__
+from .account import Account, account
 from .errors import CarcnbError
 from .geometry import pos_text
 from .markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
+from .notation import reading_help
 from .position import Position, dump, parse
 from .questions import final_score
-from .readings import NODE_LIMIT, Progress, Readings, answer_text, readings
+from .readings import Progress, Readings, answer_text, readings
 from .rulings import RULINGS
+from .safewrite import write_file
 from .scoring import ScoreRow
 from .wording import question_text
+
+if TYPE_CHECKING:
+    from .verdict import Reveal
 
 FORMATS = tuple(WRITERS)
 MOST_TILES = 8  # tiles named in a breakdown row; a bigger feature says how many more
@@ -34,40 +42,72 @@ class PostFiles:
     text: str
 
 
+def post_paths(p: Position, out_dir: str | Path, fmt: str = "markdown") -> tuple[Path, Path, Path]:
+    """The text's file, the picture's file and the result picture's file (the board after the answer; none
+    for a ``count`` question) that ``write_post`` writes for ``p`` into ``out_dir``."""
+    if fmt not in WRITERS:
+        raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    name, suffix = _stem(p), WRITERS[fmt][1]
+    return Path(out_dir) / f"{name}{suffix}", Path(out_dir) / f"{name}.png", Path(out_dir) / f"{name}-result.png"
+
+
 def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Progress | None = None,
-               node_limit: int | None = NODE_LIMIT) -> PostFiles:
+               node_limit: int | None = None) -> PostFiles:
     """Write the post of ``p`` into ``out_dir`` (made if missing) as ``fmt`` (markdown, bbcode or html), its
     picture beside it. Everything is worked out before anything is written: a position the engine cannot
     answer raises ``CarcnbError`` and leaves the folder as it was. ``progress`` and ``node_limit`` go to
     ``readings``."""
-    if fmt not in WRITERS:
-        raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    text_path, picture_path, result_path = post_paths(p, out_dir, fmt)
     from .render import png_bytes
+    from .render.result import CAPTION, result_png
 
     found = readings(p, progress, node_limit)
-    name = _stem(p)
-    picture_path = Path(out_dir) / f"{name}.png"
-    png = png_bytes(p, caption=question_text(p))
-    write, suffix = WRITERS[fmt]
-    text = write(post_blocks(p, found, Picture(picture_path.name, p.title or name, png)))
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    text_path = out / f"{name}{suffix}"
-    picture_path.write_bytes(png)
-    text_path.write_text(text, encoding="utf-8")
+    png = png_bytes(p, caption=question_text(p), decision=True)
+    shown = _revealed(p)
+    told = _told(p, shown)
+    result = None if told is None else Picture(result_path.name, CAPTION, result_png(told))
+    blocks = post_blocks(p, found, Picture(picture_path.name, p.title or _stem(p), png), shown, told, result)
+    text = WRITERS[fmt][0](blocks)
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    for block in blocks:
+        if isinstance(block, Picture):
+            write_file(Path(out_dir) / block.path, block.png)
+    write_file(text_path, text)
     return PostFiles(text_path, picture_path, text)
 
 
-def post_blocks(p: Position, found: Readings, picture: Picture) -> list[Block]:
-    """The post's content, the same in every format."""
+def _revealed(p: Position) -> Reveal | None:
+    """The answer of a question other than ``final`` (None for ``final`` or no question)."""
+    if p.question is None or p.question.kind == "final":
+        return None
+    from .verdict import reveal
+
+    return reveal(p)
+
+
+def _told(p: Position, shown: Reveal | None) -> Account | None:
+    """What the answer does, event by event: the game's end, or the answer's line (None for ``count``)."""
+    return shown.told if shown is not None else account(p, end=True)
+
+
+def post_blocks(p: Position, found: Readings, picture: Picture, shown: Reveal | None = None,
+                told: Account | None = None, result: Picture | None = None) -> list[Block]:
+    """The post's content, the same in every format: ``shown`` is the answer of a question other than
+    ``final`` (worked out when not given), ``told`` what the answer does, event by event, and ``result``
+    the picture of the board after it."""
     blocks: list[Block] = [Heading(p.title or f"Position {_stem(p)}"), picture,
                            Para((Bold("Question:"), f" {question_text(p)}")),
                            Para(("The position (a carcnb file: load it to check):",)),
                            CodeBlock(position_text(p), "toml"),
                            Heading("Verdict", 2)]
-    blocks += verdict_blocks(p, found)
+    blocks += verdict_blocks(p, found, shown)
+    if told is not None:
+        blocks += [Para(("What happens, event by event:",)), Items(tuple((line,) for line in told.lines()))]
+        if result is not None:
+            blocks += [result, Para((f"{result.alt}.",))]
     blocks += [Heading("Under each reading of the rules", 2)]
     blocks += readings_blocks(found)
+    blocks.append(Para(reading_help()))
     blocks.append(Para(footer(p, found)))
     return blocks
 
@@ -84,11 +124,12 @@ def position_text(p: Position) -> str:
     return dump(p)
 
 
-def verdict_blocks(p: Position, found: Readings) -> list[Block]:
-    """The answer with the rulings the file sets, and every point of it with its reason."""
+def verdict_blocks(p: Position, found: Readings, shown: Reveal | None = None) -> list[Block]:
+    """The answer with the rulings the file sets, and every point of it with its reason (``shown``: the
+    answer of a question other than ``final``, when worked out already)."""
     rulings = [Code(f"{rid} = {option}") for rid, option in p.rulings]
     under: Text = ((" (with ", *_joined(rulings), ")") if rulings else ())
-    if p.question is None or p.question.kind == "final":
+    if _final(p):
         scored = final_score(p)
         blocks: list[Block] = [Para((Bold("Answer:"), f" {answer_text('final', found.answer)}", *under))]
         if p.played:
@@ -97,9 +138,7 @@ def verdict_blocks(p: Position, found: Readings) -> list[Block]:
             blocks.append(Para((f"Points scored before: {_scores(scored.start)}.",)))
         totals = Para((Bold("Totals:"), f" {_scores(scored.scores)}."))
         return blocks + [breakdown_table(scored.when(), bool(p.played)), totals]
-    from .verdict import reveal
-
-    shown = reveal(p)
+    shown = shown or _revealed(p)
     blocks = [Para((Bold("Answer:"), f" {shown.answer_text}", *under))]
     if shown.rows:
         blocks += [Para(("Scored along that line:",)), breakdown_table([("turn", r) for r in shown.rows], False)]
@@ -128,10 +167,13 @@ def feature_text(row: ScoreRow) -> str:
 
 def readings_blocks(found: Readings) -> list[Block]:
     """The readings table: each ruling that changes the answer, with each option's answer; then their
-    combinations when more than one does."""
+    combinations when more than one does; then the rulings whose effect needs turns the file does not record."""
+    history: list[Block] = [Para(("Depends on earlier turns the position does not record:",)),
+                            Items(tuple((Code(rid), f": {RULINGS[rid].history}.") for rid in found.depends_on_history))]
+    history = history if found.depends_on_history else []
     if not found.changes:
         return [Para((f"No ruling changes this answer: each option of the {len(found.unchanged)} rulings these "
-                      "sets involve was tried.",))]
+                      "sets involve was tried.",))] + history
     rows = []
     for change in found.changes:
         for option, a in change.answers.items():
@@ -150,7 +192,7 @@ def readings_blocks(found: Readings) -> list[Block]:
     if found.skipped:
         blocks.append(Para((f"{_count(found.skipped, 'more combination')} not tried (at most "
                             f"{len(found.combinations)} are).",)))
-    return blocks
+    return blocks + history
 
 
 def footer(p: Position, found: Readings) -> Text:
@@ -164,6 +206,11 @@ def footer(p: Position, found: Readings) -> Text:
     return (f"Worked out with carcnb {__version__} (sets: {sets}): the {rulings} of these sets "
             "(", *_joined([Code(rid) for rid in found.unchanged]),
             f") {'was' if n == 1 else 'were'} checked and {'changes' if n == 1 else 'change'} nothing.")
+
+
+def _final(p: Position) -> bool:
+    """Whether the post answers the final scores (a ``final`` question, or none)."""
+    return p.question is None or p.question.kind == "final"
 
 
 def _stem(p: Position) -> str:

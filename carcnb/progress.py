@@ -3,22 +3,34 @@
 A small JSON file in the user's data folder (``platformdirs``; the ``CARCNB_DATA_DIR`` environment variable
 points it elsewhere), never inside the package or the repository. A puzzle is known by its path inside its
 collection (``disasters/meteor-point-beside.toml``), so the same puzzle keeps its mark whether it is read
-from the repository or from an installed package. A missing or unreadable file starts fresh with a message
-(the unreadable one is kept aside, not overwritten); every write is atomic.
+from the repository or from an installed package.
+
+Nothing in the file is ever lost. Several notebooks (or processes) may mark puzzles at once: each write takes
+a lock, reads the file again and adds its marks to what is there. A file that cannot be read at all starts
+fresh with a message, and is set aside at the first write under a name that no earlier set-aside copy has;
+a file written by a newer carcnb, or with entries or keys this one does not know, is read as far as it can
+be, and what it cannot read stays in the file as it was.
 """
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from .userdata import data_dir, write_atomic
+from filelock import FileLock, Timeout
+
+from .safewrite import ReadOnlyFileError, write_file
+from .userdata import data_dir
 
 FILENAME = "progress.json"
 VERSION = 1
 SOLVED = "solved"
 REVEALED = "revealed"
+LOCK_WAIT = 10  # seconds a write waits for another one to finish before giving up with a message
+
+Marks = dict[str, dict[str, str]]
 
 
 def default_path() -> Path:
@@ -30,25 +42,23 @@ class Progress:
     """Puzzle marks (``solved`` or ``revealed``, with the day), and what happened to the file, in words."""
 
     path: Path
-    marks: dict[str, dict[str, str]] = field(default_factory=dict)
+    marks: Marks = field(default_factory=dict)
     message: str = ""
-    _broken: bool = False  # the file on disk could not be read: set it aside before the first write
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Progress:
-        """The progress kept at ``path`` (default: the user's data folder); never raises."""
+        """The progress kept at ``path`` (default: the user's data folder); never raises, never writes."""
         target = Path(path) if path is not None else default_path()
         try:
-            text = target.read_text(encoding="utf-8")
+            doc = _read(target)
         except FileNotFoundError:
             return cls(target, message=f"no progress kept yet: solved puzzles will be remembered in {target}")
-        except (OSError, UnicodeDecodeError) as e:
-            return cls(target, message=_broken_message(target, str(e)), _broken=True)
-        try:
-            marks = _marks(json.loads(text))
-        except ValueError as e:
-            return cls(target, message=_broken_message(target, str(e)), _broken=True)
-        return cls(target, marks)
+        except (OSError, ValueError) as e:
+            return cls(target, message=(f"could not read the progress file {target} ({e}): starting fresh; the "
+                                        f"file will be set aside as {target.name}.broken-<date> at the first "
+                                        f"mark, never over an earlier one"))
+        marks, unread = _marks(doc)
+        return cls(target, marks, _partly_read(target, doc, unread))
 
     def mark(self, key: str) -> str | None:
         """``solved``, ``revealed`` or None for the puzzle ``key``."""
@@ -77,35 +87,95 @@ class Progress:
         return self._save()
 
     def _save(self) -> bool:
-        """Write the file atomically (a temporary file in the same folder, then a rename). On failure the
-        marks stay in memory and ``message`` says why; no exception reaches the player."""
-        doc = {"version": VERSION, "puzzles": {k: self.marks[k] for k in sorted(self.marks)}}
+        """Add these marks to the file as it is now, under a lock, and take in the marks other notebooks
+        saved meanwhile. On failure the marks stay in memory and ``message`` says why; no exception reaches
+        the player."""
+        aside = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            if self._broken and self.path.exists():
-                self.path.replace(self.path.with_name(self.path.name + ".broken"))
-            write_atomic(self.path, json.dumps(doc, indent=1) + "\n")
-        except OSError as e:
+            lock = FileLock(self.path.with_name(self.path.name + ".lock"))
+            with lock.acquire(timeout=LOCK_WAIT, poll_interval=0.005):  # a write takes about a millisecond
+                try:
+                    doc = _read(self.path)
+                except FileNotFoundError:
+                    doc = {}
+                except (OSError, ValueError):
+                    aside = _set_aside(self.path)
+                    doc = {}
+                doc = _merged(doc, self.marks)
+                write_file(self.path, json.dumps(doc, indent=1) + "\n")
+        except Timeout:
+            self.message = (f"progress not saved to {self.path}: another notebook kept it locked for "
+                            f"{LOCK_WAIT} s; it is kept until this notebook closes")
+            return False
+        except (OSError, ReadOnlyFileError) as e:
             self.message = f"progress not saved to {self.path}: {e}; it is kept until this notebook closes"
             return False
-        self._broken = False
-        self.message = ""
+        self.marks = _marks(doc)[0]
+        self.message = (f"the progress file that could not be read is kept as {aside}; your marks are saved "
+                        f"in {self.path}") if aside else ""
         return True
 
 
-def _broken_message(path: Path, reason: str) -> str:
-    return (f"could not read the progress file {path} ({reason}): starting fresh; the old file will be kept "
-            f"as {path.name}.broken")
-
-
-def _marks(doc: object) -> dict[str, dict[str, str]]:
-    """The marks of a progress document; ValueError for anything that is not one."""
-    if not isinstance(doc, dict) or doc.get("version") != VERSION or not isinstance(doc.get("puzzles"), dict):
+def _read(path: Path) -> dict:
+    """The progress document at ``path``: OSError when it cannot be read, ValueError when it is no progress
+    file at all (not JSON, or without a ``version`` number and a ``puzzles`` table)."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    version = doc.get("version") if isinstance(doc, dict) else None
+    if (not isinstance(version, int) or isinstance(version, bool) or version < 1
+            or not isinstance(doc.get("puzzles"), dict)):
         raise ValueError(f'expected {{"version": {VERSION}, "puzzles": {{...}}}}')
-    marks: dict[str, dict[str, str]] = {}
+    return doc
+
+
+def _marks(doc: dict) -> tuple[Marks, list[str]]:
+    """The marks this version can read, and the keys of the puzzle entries it cannot."""
+    marks: Marks = {}
+    unread = []
     for key, entry in doc["puzzles"].items():
-        if (not isinstance(entry, dict) or not entry or set(entry) - {SOLVED, REVEALED}
-                or not all(isinstance(v, str) for v in entry.values())):
-            raise ValueError(f'puzzle {key!r}: expected {{"solved": "YYYY-MM-DD"}} or {{"revealed": ...}}')
-        marks[key] = dict(entry)
-    return marks
+        known = {k: v for k, v in entry.items() if k in (SOLVED, REVEALED) and isinstance(v, str)} \
+            if isinstance(entry, dict) else {}
+        if known:
+            marks[key] = known
+        else:
+            unread.append(key)
+    return marks, unread
+
+
+def _partly_read(path: Path, doc: dict, unread: list[str]) -> str:
+    """What a file that was read only in part says to the player (empty when it was read whole)."""
+    said = []
+    if doc["version"] > VERSION:
+        said.append(f"the progress file {path} was written by a newer carcnb (version {doc['version']}; this "
+                    f"one reads version {VERSION}): the marks it can read are shown, and the file keeps the rest")
+    if unread:
+        said.append(f"{len(unread)} puzzle entr{'y' if len(unread) == 1 else 'ies'} in {path} could not be read "
+                    f"(the first: {unread[0]!r}): they stay in the file as they are")
+    return "; ".join(said)
+
+
+def _merged(doc: dict, marks: Marks) -> dict:
+    """``doc`` with ``marks`` added: the earlier day of each mark wins, and everything else in the file (keys
+    and entries this version does not know, a newer version number) stays."""
+    out = {**doc, "version": max(doc.get("version", VERSION), VERSION)}
+    puzzles = dict(doc.get("puzzles", {}))
+    for key, entry in marks.items():
+        old = puzzles.get(key)
+        kept = dict(old) if isinstance(old, dict) else {}
+        for what, day in entry.items():
+            if not isinstance(kept.get(what), str) or day < kept[what]:
+                kept[what] = day
+        puzzles[key] = kept
+    out["puzzles"] = dict(sorted(puzzles.items()))
+    return out
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename the unreadable file at ``path`` to a name no file has (the caller holds the lock)."""
+    stem = f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
+    aside, n = path.with_name(stem), 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{stem}-{n}")
+    path.rename(aside)
+    return aside

@@ -6,6 +6,7 @@ circle choice, ... and says when the turn is the last of the game.
 """
 from __future__ import annotations
 
+from .account import TilePlaced, TornadoMoved, tile_name
 from .game_io import state_from_position
 from .geometry import Pos, pos_text
 from .position import Position
@@ -39,20 +40,6 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def tile_name(tid: str) -> str:
-    """How a sentence names a tile: ``V``, ``the meteor``, ``the tornado TO3``, ``the lake FA``, ..."""
-    tile = catalogue()[tid]
-    if tile.has("meteor"):
-        return "the meteor"
-    if tile.has("flood"):
-        return "the flood"
-    for flag, kind in (("tornado", "tornado"), ("earthquake", "earthquake"), ("ferry_lake", "lake"),
-                       ("crop_circle", "crop circle")):
-        if tile.has(flag):
-            return f"the {kind} {tid}"
-    return tid
-
-
 def decision_text(state: GameState) -> str:
     """The decision the player to act faces now, as a question; says so when the game ends after this turn."""
     seat = state.current_player()
@@ -70,9 +57,8 @@ def decision_text(state: GameState) -> str:
     then = ", and then?" if _acts_again(state, seat) else "?"
     ending = " This is the last turn of the game." if last else ""
     if isinstance(step, DeployStep):
-        tid = state.board.tiles[state.placed].tile.id
-        return (f"{Who} has placed {tile_name(tid)} at {pos_text(state.placed)}. Where should {who} deploy a "
-                f"follower, if anywhere{then}{ending}")
+        return (f"{_placed(state, who, state.placed)} Where should {who} deploy a follower, if anywhere{then}"
+                f"{ending}")
     if isinstance(step, MeteorStep):
         return _meteor_text(state, step, who) + ending
     if isinstance(step, FloodStep):
@@ -80,7 +66,9 @@ def decision_text(state: GameState) -> str:
     if isinstance(step, TornadoMoveStep):
         here = pos_text(state.ext["tornado"])
         if step.k == 1:
-            return f"The tornado has taken one step, to {here}. Where should {who} move it next{then}{ending}"
+            start, to = state.ext["tornado_move"][-2:]
+            moved = TornadoMoved(who, start, to, state.ext["tornado_steps"]).text()
+            return f"{sentence(moved)}. Where should {who} move it next{then}{ending}"
         return f"The tornado stands at {here}. Where should {who} move it{then}{ending}"
     if isinstance(step, TornadoPickStep):
         return (f"The tornado enters {pos_text(state.ext['tornado'])}, where several figures stand. Which one "
@@ -89,21 +77,25 @@ def decision_text(state: GameState) -> str:
         return (f"The tornado has stopped at {pos_text(state.ext['tornado'])}. Where should {who} put back the "
                 f"follower it carried{then}{ending}")
     if isinstance(step, LayFerryStep):
-        return (f"{Who} has placed {tile_name(state.board.tiles[step.pos].tile.id)} at {pos_text(step.pos)}. "
-                f"Which jetties should its ferry join{then}{ending}")
+        return f"{_placed(state, who, step.pos)} Which jetties should its ferry join{then}{ending}"
     if isinstance(step, MoveFerryStep):
         return (f"{Who} may move the ferry on the lake at {pos_text(step.pos)}. Where should it go, if anywhere"
                 f"{then}{ending}")
     if isinstance(step, CropChoiceStep):
-        tid = state.board.tiles[state.placed].tile.id
-        return (f"{Who} has placed {tile_name(tid)}, which concerns followers on {_FEATURES[step.kind]}. Which "
-                f"should {who} choose: everyone adds a follower, or everyone removes one{then}{ending}")
+        return (f"{_placed(state, who, state.placed)} Its crop circle concerns followers on {_FEATURES[step.kind]}. "
+                f"Which should {who} choose: everyone adds a follower, or everyone removes one{then}{ending}")
     if isinstance(step, CropActStep):
         feature = _FEATURES[step.kind]
         if step.mode == "add":
             return f"Crop circle, add: where should {who} add a follower on {feature}, if anywhere{then}{ending}"
         return f"Crop circle, remove: which of {who}'s followers on {feature} should go home{then}{ending}"
     return f"{Who} decides: {step.describe()}. What is best{then}{ending}"
+
+
+def _placed(state: GameState, who: str, pos: Pos) -> str:
+    """The placement this turn's decision follows, as the account says it: ``Red places V on 1,0.``"""
+    placed = state.board.tiles[pos]
+    return sentence(TilePlaced(who, placed.tile.id, pos, placed.rot).text()) + "."
 
 
 def _acts_again(state: GameState, seat: int) -> bool:

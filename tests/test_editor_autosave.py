@@ -7,13 +7,13 @@ import time
 
 import pytest
 
-from carcnb import userdata
+from carcnb import safewrite
 from carcnb.editor import EditorModel, autosave
 from carcnb.editor.model import EDIT, PLAY
 from carcnb.errors import CarcnbError
 from carcnb.position import load
 from carcnb.state import Game, GameState
-from conftest import position_from_text
+from conftest import position_from_text, position_text
 
 
 def editing(**kw) -> tuple[EditorModel, autosave.Autosave]:
@@ -82,7 +82,7 @@ def test_a_failed_write_keeps_the_last_file_and_the_editor_goes_on(monkeypatch):
     def broken(src, dst):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(userdata.os, "replace", broken)
+    monkeypatch.setattr(safewrite.os, "replace", broken)
     assert m.click((2, 0))
     assert "autosave failed: [Errno 28] No space left on device" in m.status
     assert m.value.tile_at((2, 0)).tile == "C"  # the edit itself is done
@@ -112,3 +112,45 @@ def test_board_editor_restores_the_last_one():
     back.handle_event({"type": "click", **dict(zip(("dataX", "dataY"), back.geometry.to_pixel(0.5, 1.5)))})
     assert BoardEditor.autosaves() == [ed.autosave.path]  # goes on in the same file
     assert load(ed.autosave.path).tile_at((0, 1)) is None
+
+
+def test_restoring_a_file_of_the_users_never_rewrites_it(tmp_path):
+    pytest.importorskip("ipyevents")
+    from carcnb.editor import BoardEditor
+
+    mine = tmp_path / "thread.toml"
+    text = ("# the position from the thread\n"
+            + position_text("0,0 D 0", question={"kind": "final", "answer": {"red": 0, "blue": 0}}))
+    mine.write_text(text, encoding="utf-8")
+    ed = BoardEditor.restore(mine)
+    assert ed.status.value.startswith(f"<span>opened {mine} (autosave never rewrites it)")
+    assert ed.model.set_mode(EDIT)
+    ed.model.select_tile("E")
+    assert ed.model.click((0, 1))
+    assert mine.read_text(encoding="utf-8") == text  # the question, answer and comment are all still there
+    [saved] = BoardEditor.autosaves()
+    assert saved != mine and load(saved).tile_at((0, 1)).tile == "E"
+
+
+def test_only_the_editors_own_files_count_as_autosaves(data_folder, tmp_path):
+    m, saver = editing()
+    m.select_tile("C")
+    m.click((1, 0))
+    assert autosave.is_autosave(saver.path)
+    copy = tmp_path / saver.path.name  # an autosave copied out of the folder is the user's now
+    copy.write_bytes(saver.path.read_bytes())
+    assert not autosave.is_autosave(copy)
+    plain = saver.path.with_name("editor-mine.toml")  # in the folder but without the editor's first line
+    plain.write_text(position_text("0,0 D 0"), encoding="utf-8")
+    assert not autosave.is_autosave(plain)
+
+
+def test_a_read_only_autosave_is_a_message_and_the_editor_goes_on():
+    m, saver = editing()
+    m.select_tile("C")
+    m.click((1, 0))
+    before = saver.path.read_bytes()
+    saver.path.chmod(0o444)
+    assert m.click((2, 0))
+    assert "autosave failed" in m.status and "is read-only" in m.status
+    assert saver.path.read_bytes() == before and m.value.tile_at((2, 0)).tile == "C"

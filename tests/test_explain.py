@@ -122,9 +122,11 @@ def test_the_tornado_strip_has_a_board_per_decision_saying_what_it_carries():
     shown = event_strip(row, "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", caption="the event")
     titles = [p.title for p in shown.panels]
     assert titles[0] == "start at 1,0\ncarries nothing"
-    assert titles[1:4] == ["1. red steps to 0,0\ncarries nothing", "red picks blue's figure\ncarries blue's follower",
-                           "2. red steps to -1,0\ncarries red's builder"]
-    assert titles[-1].startswith("blue puts the follower down")
+    assert titles[1:4] == ["1. red moves the tornado from 1,0\nto 0,0 (step 1)\ncarries nothing",
+                           "2. red has the tornado pick up\nblue's farmer on the field at 0,0\n(ESE)\n"
+                           "carries blue's follower",
+                           "3. red moves the tornado from 0,0\nto -1,0 (step 2)\ncarries red's builder"]
+    assert titles[-1].startswith("5. blue puts the farmer the\ntornado carried on the field at\n-2,0")
     assert isinstance(shown, Picture) and shown.columns == 4
 
 

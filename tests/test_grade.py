@@ -133,3 +133,42 @@ def test_grade_command_grades_directories_and_reports_failures(tmp_path, capsys)
     assert out[-1] == "1 graded (1 changed), 1 failed"
     assert main(["grade", str(good)]) == 0
     assert capsys.readouterr().out.startswith("same")
+
+
+def _ungraded(path: Path) -> Path:
+    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    return path
+
+
+def test_grading_keeps_a_file_named_like_a_temporary_one_and_the_files_mode(tmp_path):
+    path = _ungraded(tmp_path / "p.toml")
+    path.chmod(0o640)
+    mine = tmp_path / "p.toml.tmp"
+    mine.write_text("my notes\n", encoding="utf-8")
+    assert grade_file(path)[1]
+    assert mine.read_text(encoding="utf-8") == "my notes\n"
+    assert (path.stat().st_mode & 0o777) == 0o640 and load(path).question.difficulty is not None
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["p.toml", "p.toml.tmp"]
+
+
+def test_grading_through_a_symlink_writes_its_target_and_keeps_the_link(tmp_path):
+    (tmp_path / "collection").mkdir()
+    target = _ungraded(tmp_path / "collection" / "p.toml")
+    link = tmp_path / "link.toml"
+    link.symlink_to(target)
+    assert main(["grade", str(link)]) == 0
+    assert link.is_symlink() and link.resolve() == target.resolve()
+    assert load(target).question.difficulty is not None
+
+
+def test_a_read_only_puzzle_is_refused_with_a_message_and_the_others_graded(tmp_path, capsys):
+    locked = _ungraded(tmp_path / "a-locked.toml")
+    before = locked.read_bytes()
+    locked.chmod(0o444)
+    other = _ungraded(tmp_path / "b-other.toml")
+    assert main(["grade", str(tmp_path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith(f"FAIL {locked}") and "is read-only: nothing was written" in out[0]
+    assert f"chmod u+w {locked.resolve()}" in out[0]
+    assert locked.read_bytes() == before and (locked.stat().st_mode & 0o777) == 0o444
+    assert out[1].startswith(f"graded {other}") and load(other).question.difficulty is not None

@@ -9,6 +9,7 @@ import pytest
 
 from carcnb.cli import main
 from carcnb.errors import CarcnbError
+from carcnb import mine as mine_module
 from carcnb.mine import mine
 from carcnb.grade import search
 from carcnb.position import load
@@ -92,3 +93,37 @@ def test_a_position_that_asks_nothing_is_no_candidate():
     from conftest import position_from_text
 
     assert _solved(position_from_text("0,0 D 0\n1,0 U 90"), 3, placement=False) is None
+
+
+def test_ctrl_c_keeps_the_puzzles_written_so_far_and_says_how_many(tmp_path, capsys, monkeypatch):
+    real, yielded = mine_module._game, []
+
+    def stopped_after_two(*args):  # Ctrl-C as the hunt goes on after its second puzzle
+        for item in real(*args):
+            yield item
+            yielded.append(item)
+            if len(yielded) == 2:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(mine_module, "_game", stopped_after_two)
+    try:
+        code = main(["mine", "--sets", "base", "--kind", "best", "--count", "5", "--seed", "3", "-o", str(tmp_path)])
+    except KeyboardInterrupt:
+        pytest.fail("Ctrl-C went through carcnb mine as a traceback")
+    out, err = capsys.readouterr()
+    assert code == 130 and "Traceback" not in err
+    assert f"stopped: the 2 puzzles found so far are kept in {tmp_path}" in err
+    files = sorted(tmp_path.glob("*.toml"))
+    assert len(files) == 2 and all(f"wrote {f}" in out for f in files)
+    assert all(load(f).question.difficulty is not None for f in files)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f.name for f in files]  # no temporary file left
+
+
+def test_an_output_folder_that_cannot_be_made_is_refused_before_any_work(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine", encoding="utf-8")
+    monkeypatch.setattr("carcnb.cli.mine.mine", lambda *a, **k: pytest.fail("mined before checking -o"))
+    for out in (blocker, blocker / "mined"):
+        assert main(["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "3", "-o", str(out)]) == 2
+        assert f"{blocker} is a file, not a folder" in capsys.readouterr().err
+    assert blocker.read_text(encoding="utf-8") == "mine"

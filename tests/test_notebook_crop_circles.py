@@ -68,5 +68,6 @@ def test_add_where_beside_the_thief_or_anywhere_on_its_road():
 
 def test_the_round_goes_blue_then_red_and_skips_green():
     shown = decisions_strip(placed(), "crop add", "deploy 1,-1 S", "deploy 2,0 N", start="scored", caption="round")
-    assert [p.title for p in shown.panels] == ["scored\n1. red chooses add", "2. blue puts a follower on 1,-1",
-                                               "3. red puts a follower on 2,0"]
+    assert [p.title.replace("\n", " ") for p in shown.panels] == [
+        "scored 1. red chooses add: each player may add a follower on roads",
+        "2. blue adds a thief on the road at 1,-1 (S)", "3. red adds a thief on the road at 2,0 (N)"]

@@ -93,6 +93,13 @@ def test_save_and_load(tmp_path):
     assert load(tmp_path / "x.toml").path == str(tmp_path / "x.toml")
 
 
+def test_save_leaves_a_file_named_like_a_temporary_one_alone(tmp_path):
+    (tmp_path / "x.toml.tmp").write_text("my notes\n", encoding="utf-8")
+    save(parse(FULL), tmp_path / "x.toml")
+    assert (tmp_path / "x.toml.tmp").read_text(encoding="utf-8") == "my notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["x.toml", "x.toml.tmp"]
+
+
 # ----- strict errors: file, line, the offending text and what was expected ----------------------------------
 HEAD = 'format = "carcnb/1"\nplayers = ["red", "blue"]\n'  # two lines; the board starts on line 4
 

@@ -57,8 +57,9 @@ def test_markdown_shows_the_picture_and_bbcode_uses_forum_tags(tmp_path):
 
 def test_html_embeds_the_picture(tmp_path):
     files = write_post(load(FARM), tmp_path, "html")
-    (data,) = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
+    data, result = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
     assert base64.b64decode(data) == files.picture_path.read_bytes()
+    assert base64.b64decode(result) == (tmp_path / "farm-edition-second-result.png").read_bytes()
     assert files.text.isascii()  # characters beyond ASCII are written as references
 
 
@@ -68,6 +69,9 @@ def test_the_verdict_lists_every_point_with_its_reason(tmp_path):
     assert "| this turn | red | 8 | cloister at 1,-1 | completed (meteor does not count) |" in text
     assert "| end of game | blue | 1 | city at 2,-1 | unfinished |" in text
     assert "**Totals:** red 18, blue 11." in text
+    assert "- red's monk on the cloister at 1,-1 (C) goes back to the supply\n" in text  # what happens, told
+    assert "![The board after the answer: new tiles outlined" in text and "(meteor-cloister-eight-result.png)" in text
+    assert (tmp_path / "meteor-cloister-eight-result.png").read_bytes().startswith(b"\x89PNG")
     assert "No ruling changes this answer" in text
     assert "`meteor.adjacency`" in text.split("No ruling changes")[1]  # named among those checked
 
@@ -122,3 +126,24 @@ def test_cli_writes_into_the_folder(tmp_path, capsys):
 def test_cli_bad_format_exits_2(tmp_path, capsys):
     assert main(["post", str(FARM), "-o", str(tmp_path), "--format", "rtf"]) == 2
     assert "invalid choice: 'rtf'" in capsys.readouterr().err
+
+
+def test_cli_never_overwrites_a_post_without_force(tmp_path, capsys):
+    out = tmp_path / "out"
+    out.mkdir()
+    mine = out / "farm-edition-second.md"
+    mine.write_text("my edited post\n", encoding="utf-8")
+    assert main(["post", str(FARM), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"{mine} is already there: nothing was written" in err and "--force" in err
+    assert mine.read_text(encoding="utf-8") == "my edited post\n" and not (out / "farm-edition-second.png").exists()
+    assert main(["post", str(FARM), "-o", str(out), "--force"]) == 0
+    assert mine.read_text(encoding="utf-8").startswith("#")
+
+
+def test_cli_refuses_a_file_in_the_way_of_the_folder_before_any_work(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "notes"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setattr("carcnb.cli.post.write_post", lambda *a, **k: pytest.fail("worked before checking -o"))
+    assert main(["post", str(FARM), "-o", str(blocker / "post")]) == 2
+    assert f"{blocker} is a file, not a folder, so {blocker / 'post'} cannot be made" in capsys.readouterr().err

@@ -1,15 +1,17 @@
-"""Progress kept from one day to the next: solved and revealed marks, a missing or broken file, atomic writes,
-and the data folder outside the package."""
+"""Progress kept from one day to the next: solved and revealed marks, a missing, broken or newer file, notebooks
+marking at once, atomic writes, and the data folder outside the package."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
 import pytest
 
 import carcnb
-from carcnb import userdata
+from carcnb import safewrite, userdata
 from carcnb.progress import Progress
 
 
@@ -43,25 +45,83 @@ def test_a_reveal_is_remembered_until_the_puzzle_is_solved(data: Path):
 @pytest.mark.parametrize("text, reason", [
     ("{not json", "Expecting property name"),
     ('{"version": 1, "puzzles": []}', "expected"),
-    ('{"version": 99, "puzzles": {}}', "expected"),
-    ('{"version": 1, "puzzles": {"a.toml": {"solved": 3}}}', "puzzle 'a.toml'"),
+    ('{"version": "one", "puzzles": {}}', "expected"),
+    ('["version", 1]', "expected"),
     (b"\xff\xfe\x00", "codec"),
 ])
 def test_a_broken_file_starts_fresh_with_a_message_and_is_kept_aside(data: Path, text, reason):
     data.mkdir(parents=True)
     path = data / "progress.json"
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
+    raw = text if isinstance(text, bytes) else text.encode()
+    path.write_bytes(raw)
     p = Progress.load()
     assert p.marks == {}
     assert "could not read the progress file" in p.message and reason in p.message
     assert "progress.json.broken" in p.message
-    assert path.read_bytes() == (text if isinstance(text, bytes) else text.encode())  # nothing lost by reading
+    assert path.read_bytes() == raw  # nothing lost by reading
     assert p.mark_solved("base/road-loop.toml")
-    assert (data / "progress.json.broken").read_bytes() == (text if isinstance(text, bytes) else text.encode())
+    [aside] = data.glob("progress.json.broken-*")
+    assert aside.read_bytes() == raw and f"kept as {aside}" in p.message
     assert Progress.load().solved("base/road-loop.toml")
+
+
+def test_a_second_broken_file_never_replaces_the_first_one_set_aside(data: Path):
+    data.mkdir(parents=True)
+    path = data / "progress.json"
+    for k, text in enumerate(("{first", "{second", "{third")):
+        path.write_text(text, encoding="utf-8")
+        assert Progress.load().mark_solved(f"base/p{k}.toml")
+    kept = sorted(p.read_text(encoding="utf-8") for p in data.glob("progress.json.broken-*"))
+    assert kept == ["{first", "{second", "{third"]
+
+
+@pytest.mark.parametrize("doc, unread", [
+    ({"version": 99, "puzzles": {"a.toml": {"solved": "2024-05-01", "stars": 3}}, "badges": ["x"]}, []),
+    ({"version": 1, "puzzles": {"a.toml": {"solved": "2024-05-01"}, "b.toml": {"solved": 3}, "c.toml": 7}},
+     ["b.toml", "c.toml"]),
+], ids=["newer-version", "unknown-entries"])
+def test_a_file_read_in_part_keeps_what_it_can_read_and_loses_nothing(data: Path, doc, unread):
+    data.mkdir(parents=True)
+    path = data / "progress.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    p = Progress.load()
+    assert p.solved("a.toml") and "could not read" not in p.message
+    assert ("newer carcnb (version 99" in p.message) == (doc["version"] == 99)
+    assert (f"{len(unread)} puzzle entries" in p.message) == bool(unread)
+    assert p.mark_solved("d.toml", date(2024, 6, 1))
+    assert list(data.glob("progress.json.broken*")) == []
+    after = json.loads(path.read_text(encoding="utf-8"))
+    assert after == {**doc, "puzzles": {**doc["puzzles"], "d.toml": {"solved": "2024-06-01"}}}
+
+
+def test_marks_saved_by_another_notebook_are_kept_and_seen(data: Path):
+    first, second = Progress.load(), Progress.load()
+    first.mark_solved("base/a.toml", date(2024, 5, 2))
+    second.mark_revealed("base/b.toml", date(2024, 5, 3))
+    second.mark_solved("base/a.toml", date(2024, 5, 4))  # the earlier day stays
+    assert second.marks == {"base/a.toml": {"solved": "2024-05-02"}, "base/b.toml": {"revealed": "2024-05-03"}}
+    assert Progress.load().marks == second.marks
+
+
+MARKER = """
+import sys
+from carcnb.progress import Progress
+progress = Progress.load(sys.argv[1])
+for k in range(200):
+    assert progress.mark_solved(f"{sys.argv[2]}/{k}.toml"), progress.message
+"""
+
+
+def test_two_processes_marking_at_once_lose_no_mark(tmp_path: Path):
+    path = tmp_path / "progress.json"
+    runs = [subprocess.Popen([sys.executable, "-c", MARKER, str(path), name], stderr=subprocess.PIPE, text=True)
+            for name in ("left", "right")]
+    for run in runs:
+        assert run.wait() == 0, run.stderr.read()
+        run.stderr.close()
+    marks = Progress.load(path).marks
+    assert len(marks) == 400
+    assert {k.split("/")[0] for k in marks} == {"left", "right"}
 
 
 def test_writes_are_atomic_and_leave_no_temporary_file(data: Path, monkeypatch: pytest.MonkeyPatch):
@@ -72,12 +132,23 @@ def test_writes_are_atomic_and_leave_no_temporary_file(data: Path, monkeypatch: 
     def fail(src, dst):  # the new text is written to its temporary file, then the rename fails
         raise OSError("disk full")
 
-    monkeypatch.setattr(userdata.os, "replace", fail)
+    monkeypatch.setattr(safewrite.os, "replace", fail)
     assert not p.mark_solved("base/road-tie.toml")
     assert "progress not saved" in p.message and "disk full" in p.message
     assert (data / "progress.json").read_text(encoding="utf-8") == before  # the old file is whole
-    assert sorted(x.name for x in data.iterdir()) == ["progress.json"]
+    assert sorted(x.name for x in data.iterdir()) == ["progress.json", "progress.json.lock"]
     assert p.solved("base/road-tie.toml")  # kept in memory for this session
+
+
+def test_a_read_only_progress_file_is_a_message_and_stays_as_it_is(data: Path):
+    Progress.load().mark_solved("base/a.toml", date(2024, 5, 1))
+    path = data / "progress.json"
+    before = path.read_bytes()
+    path.chmod(0o444)
+    p = Progress.load()
+    assert not p.mark_solved("base/b.toml")
+    assert "progress not saved" in p.message and "is read-only" in p.message
+    assert path.read_bytes() == before and p.solved("base/b.toml")
 
 
 def test_an_unwritable_folder_is_a_message_not_an_exception(tmp_path: Path):

@@ -11,7 +11,7 @@ from PIL import Image, ImageColor
 
 from carcnb.actions import Pass
 from carcnb.errors import CarcnbError
-from carcnb.geometry import PORT_INDEX
+from carcnb.geometry import PORT_INDEX, pos_text
 from carcnb.position import load
 from carcnb.puzzleboard import PuzzleModel
 from carcnb.questions import placements
@@ -185,7 +185,10 @@ def test_best_reveal_draws_the_best_play_numbered():
     first = play[0][1]
     assert (steps[0].pos, steps[0].ports) == (first.pos, ())
     assert m.picture().key[0] == "reveal"
-    assert m.shown().line == tuple(f"{who}: {a}" for who, a in play)
+    told = m.shown()
+    assert len(told.line) == len(play) and told.line[0] == f"red aims the meteor at {pos_text(first.pos)}"
+    assert any(line.startswith("the meteor lands on") for line in told.told)
+    assert m.result_png().startswith(b"\x89PNG")
     assert not m.click((2, 0))  # the board waits for Try again
     assert not m.solved
 
@@ -249,11 +252,12 @@ def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():
     b.check_button.click()
     assert "Right" in b.verdict.value
     b.reveal_button.click()
-    assert b.view.image.value != plain and "1. red: ferry 1,0 S-W" in b.answer.value
+    assert b.view.image.value != plain
+    assert "1. red moves the ferry on 1,0 from E and S to join S and W" in b.answer.value
     picture = Image.open(io.BytesIO(b.view.image.value)).convert("RGB")
     step = b.model.line_steps()[0]
     x, y = b.view.geometry.to_pixel(*step_point(step))
-    assert picture.getpixel((round(x) + 4, round(y) + 4)) == ImageColor.getrgb(OWN)  # the disc of step 1
+    assert picture.getpixel((round(x), round(y))) == ImageColor.getrgb(OWN)  # the dot of step 1's badge
     b.close()
 
 

@@ -180,3 +180,13 @@ def test_without_a_path_the_shipped_collection_is_played(tmp_path, capsys, monke
     assert code == 0
     assert f"Puzzle 1 of {len(shipped)}:" in out and f"({shipped[0]})" in out
     assert (tmp_path / f"001-{shipped[0].stem}.png").exists()
+
+
+def test_a_reveal_tells_the_line_event_by_event_and_draws_the_board_after_it(puzzles, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(puzzles / "c-best.toml"), "--picture-dir", str(tmp_path),
+                       stdin="reveal\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert ("What happens:\n  1. red places K on 0,2 turned 180°\n  2. red puts a knight on the city at 0,2 (S)\n"
+            "  3. red scores 8 for the city at 0,0 (3 tiles, completed)\n") in out
+    result = tmp_path / "001-c-best-result.png"
+    assert f"Picture after it: {result}" in out and result.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -8,6 +8,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from carcnb.cli import main
 from carcnb.collection import notebook_root, puzzle_root
 
@@ -71,7 +73,7 @@ def test_notebooks_copies_both_folders_side_by_side_and_never_overwrites_unasked
     start.write_text("my notes", encoding="utf-8")
     assert main(["notebooks", str(tmp_path / "kit")]) == 2
     err = capsys.readouterr().err
-    assert "already in" in err and "--force" in err and "nothing was written" in err
+    assert "already there" in err and "--force" in err and "nothing was written" in err
     assert start.read_text(encoding="utf-8") == "my notes"
     assert main(["notebooks", str(tmp_path / "kit"), "--force"]) == 0
     assert "overwritten" in capsys.readouterr().out
@@ -81,4 +83,20 @@ def test_notebooks_copies_both_folders_side_by_side_and_never_overwrites_unasked
 def test_notebooks_refuses_a_file_as_the_folder(tmp_path, capsys):
     (tmp_path / "f").write_text("", encoding="utf-8")
     assert main(["notebooks", str(tmp_path / "f")]) == 2
-    assert "not a directory" in capsys.readouterr().err
+    assert "is a file, not a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_notebooks_never_writes_through_a_symlink_out_of_the_folder(tmp_path, capsys, force):
+    kit, outside = tmp_path / "kit", tmp_path / "elsewhere"
+    outside.mkdir()
+    (kit / "notebooks").mkdir(parents=True)
+    victim = outside / "important.ipynb"
+    victim.write_text("mine", encoding="utf-8")
+    link = kit / "notebooks" / "00-start-here.ipynb"
+    link.symlink_to(victim if force else outside / "not-yet-there.ipynb")  # --force, or a broken link
+    assert main(["notebooks", str(kit), *(["--force"] if force else [])]) == 2
+    err = capsys.readouterr().err
+    assert f"{link} leads through a symlink to" in err and f"outside {kit}: nothing was written" in err
+    assert victim.read_text(encoding="utf-8") == "mine" and sorted(p.name for p in outside.iterdir()) == [victim.name]
+    assert list(kit.rglob("*.toml")) == []

@@ -58,14 +58,18 @@ def test_a_notebook_becomes_a_page_with_its_pictures_and_widgets_and_nothing_fro
                      nbformat.v4.new_code_cell('b.description = "after"'))
     lines = []
     written = build_site([page], tmp_path / "site", progress=lines.append)
-    assert [p.name for p in written] == ["01-page.html", "index.html"]
+    assert [p.name for p in written] == ["01-page.html", "notation.html", "index.html"]
     html = written[0].read_text(encoding="utf-8")
     assert "<script" not in html and not re.search(r'(src|href)="https?:', html)
     assert 'href="02-next.html"' in html and "picture(" not in html
     assert "<figcaption" in html and "the tour board" in html
     assert re.search(r"<button disabled[^>]*>after</button>", html) and "widget-view+json" not in html
-    index = written[1].read_text(encoding="utf-8")
-    assert 'href="01-page.html"' in index and "A page" in index
+    assert 'href="notation.html"' in html  # the notation and the legend, one click from every page
+    notation = written[1].read_text(encoding="utf-8")
+    assert "<script" not in notation and "deploy X,Y PORT" in notation and "NNW" in notation
+    assert notation.count('src="data:image/png;base64,') >= 10  # ports, examples, legend, tiles: inline
+    index = written[2].read_text(encoding="utf-8")
+    assert 'href="01-page.html"' in index and "A page" in index and 'href="notation.html"' in index
     assert lines[0].startswith("[1/1] 01-page.ipynb ->") and lines[-1].startswith("index ->")
 
 
@@ -82,3 +86,26 @@ def test_the_command_exits_1_when_a_notebook_fails_and_2_on_bad_input(tmp_path, 
     with pytest.raises(SiteError, match="no notebooks to build"):
         build_site([], tmp_path / "site")
     assert json.loads(bad.read_text(encoding="utf-8"))["cells"][1]["outputs"] == []  # the source is untouched
+
+
+def test_pages_already_there_are_overwritten_only_with_force(tmp_path, capsys, monkeypatch):
+    page = _notebook(tmp_path / "01-page.ipynb", nbformat.v4.new_markdown_cell("# A page"))
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("my own index", encoding="utf-8")
+    data_dirs = []
+
+    def run(notebook, data_dir):  # the notebook as it is, without a kernel: what is tested is the writing
+        data_dirs.append(data_dir)
+        return nbformat.read(notebook, as_version=4)
+
+    monkeypatch.setattr("carcnb.site.build.execute", run)
+    assert main(["site", str(page), "-o", str(site)]) == 2
+    err = capsys.readouterr().err
+    assert f"{site / 'index.html'} is already there: nothing was written" in err and "--force" in err
+    assert data_dirs == [] and sorted(p.name for p in site.iterdir()) == ["index.html"]
+    assert (site / "index.html").read_text(encoding="utf-8") == "my own index"
+    assert main(["site", str(page), "-o", str(site), "--force"]) == 0
+    assert "A page" in (site / "01-page.html").read_text(encoding="utf-8")
+    assert "my own index" not in (site / "index.html").read_text(encoding="utf-8")
+    assert len(data_dirs) == 1 and not data_dirs[0].exists()  # the notebooks' data folder is removed

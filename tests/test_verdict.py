@@ -180,7 +180,7 @@ def test_best_right_with_the_reply_shown():
     verdict = check_answer(meteor_position(), "meteor 3,-1")
     assert verdict.right and (verdict.value, verdict.best_value) == (4, 4)
     assert verdict.replies == ("blue: meteor 3,0",)
-    assert verdict.details[1] == "After 'meteor 3,-1', blue answers meteor 3,0."
+    assert verdict.details[1] == "After 'meteor 3,-1': blue moves the meteor to 3,0."
 
 
 def test_best_wrong_line_is_refuted_by_the_reply():
@@ -188,13 +188,13 @@ def test_best_wrong_line_is_refuted_by_the_reply():
     assert not verdict.right and (verdict.value, verdict.best_value) == (0, 4)
     assert verdict.replies == ("blue: meteor 3,-1",)
     assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); the best line reaches 4.",
-                               "After 'meteor 3,0', blue answers meteor 3,-1.")
+                               "After 'meteor 3,0': blue moves the meteor to 3,-1.")
 
 
 def test_the_players_later_decisions_may_be_given_and_are_checked_after_the_replies():
     assert check_answer(meteor_position(), "meteor 3,-1; pass").right  # blue moved to 3,0: red leaves it there
     verdict = check_answer(meteor_position(), "meteor 3,-1; meteor 3,0")  # 3,0 was chosen by blue already
-    assert verdict.details == ("After 'meteor 3,-1', blue answers meteor 3,0.",
+    assert verdict.details == ("After 'meteor 3,-1': blue moves the meteor to 3,0.",
                                "Action 2, 'meteor 3,0', is not legal here (move the meteor one last time or leave "
                                "it; legal: meteor 2,0, pass).")
 

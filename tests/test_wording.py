@@ -88,10 +88,10 @@ def test_placing_a_special_tile_names_the_decisions_that_follow(hand, sets, clau
 
 def test_deploying_after_the_placement():
     assert ask("0,0 D 0", hand="V", played=["place 1,0 0"]) == \
-        "Red has placed V at 1,0. Where should red deploy a follower, if anywhere?"
+        "Red places V on 1,0. Where should red deploy a follower, if anywhere?"
     # a lake: the ferry is laid after the deployment
     assert ask(LAKE, hand="FA", sets=["ferries"], played=["place 1,0 0"]) == \
-        "Red has placed the lake FA at 1,0. Where should red deploy a follower, if anywhere, and then?"
+        "Red places the lake FA on 1,0. Where should red deploy a follower, if anywhere, and then?"
 
 
 # ----- best: the disasters -----------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_the_tornado_moves_step_by_step():
     start = ask(SQUARE, hand="TO1", sets=["disasters"], played=["place 1,0 90"])
     assert start == "The tornado stands at 1,0. Where should red move it, and then?"
     second = ask(SQUARE, hand="TO1", sets=["disasters"], played=["place 1,0 90", "tornado 0,0"])
-    assert second == "The tornado has taken one step, to 0,0. Where should red move it next?"  # then blue moves
+    assert second == "Red moves the tornado from 1,0 to 0,0 (step 1). Where should red move it next?"  # then blue moves
 
 
 def test_the_tornado_picks_one_of_several_figures():
@@ -129,7 +129,7 @@ def test_the_owner_puts_back_the_carried_follower():
 # ----- best: ferries and crop circles ------------------------------------------------------------------------
 def test_laying_and_moving_ferries():
     assert ask(LAKE, hand="FA", sets=["ferries"], played=["place 1,0 0", "pass"]) == \
-        "Red has placed the lake FA at 1,0. Which jetties should its ferry join?"
+        "Red places the lake FA on 1,0. Which jetties should its ferry join?"
     assert ask(LAKES, hand="U", sets=["ferries"], played=["place 0,-1 90", "deploy 0,-1 E"]) == \
         "Red may move the ferry on the lake at 1,-1. Where should it go, if anywhere, and then?"
 
@@ -137,7 +137,7 @@ def test_laying_and_moving_ferries():
 def test_the_crop_circle_choice_and_each_players_part():
     header = {"hand": "CF2", "sets": ["cropcircles"], "players": THREE}
     assert ask(FARMS, played=["place 1,0 0", "pass"], **header) == (
-        "Red has placed the crop circle CF2, which concerns followers on fields. Which should red choose: "
+        "Red places the crop circle CF2 on 1,0. Its crop circle concerns followers on fields. Which should red choose: "
         "everyone adds a follower, or everyone removes one?")
     assert ask(FARMS, played=["place 1,0 0", "pass", "crop add"], **header) == \
         "Crop circle, add: where should blue add a follower on fields, if anywhere?"

@@ -7,14 +7,15 @@ import time
 from pathlib import Path
 
 from ..errors import CarcnbError
-from ..mine import TOPICS, Tally, mine
+from ..mine import TOPICS, Mined, Tally, mine
+from ..safewrite import check_folder, write_file
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
     sets = [s.strip() for s in args.sets.split(",") if s.strip()]
     out = Path(args.output)
-    if out.exists() and not out.is_dir():
-        raise CarcnbError(f"-o {out}: not a directory")
+    check_folder(out)
     clash = sorted(out.glob(f"*-s{args.seed}-[0-9][0-9][0-9].toml")) if out.is_dir() else []
     if clash and not args.force:
         raise CarcnbError(f"{clash[0]} is already there from seed {args.seed}: choose another -o or --seed, "
@@ -23,22 +24,32 @@ def run(args: argparse.Namespace) -> int:
 
     started = time.perf_counter()
     seen = [Tally()]
-    with tqdm(total=args.count, unit="puzzle", desc="mining", file=sys.stderr, dynamic_ncols=True) as bar:
-        def progress(tally: Tally) -> None:
-            seen[0] = tally
-            bar.n = tally.kept
-            bar.set_postfix(examined=tally.examined, games=tally.games, refresh=False)
-            bar.refresh()
+    written: list[Path] = []
 
-        found = mine(sets, args.kind, args.count, args.seed, args.min_margin, args.last_tile,
-                     args.only.split(",") if args.only else (), progress, args.games)
-    seconds = time.perf_counter() - started
-    out.mkdir(parents=True, exist_ok=True)
-    for m in found:
+    def keep(m: Mined) -> None:
+        out.mkdir(parents=True, exist_ok=True)
         path = out / f"{m.name}.toml"
-        path.write_text(m.text(), encoding="utf-8")
+        write_file(path, m.text())
+        written.append(path)
         q = m.position.question
-        print(f"wrote {path}  difficulty {q.difficulty}, topics {', '.join(q.topics)}")
+        tqdm.write(f"wrote {path}  difficulty {q.difficulty}, topics {', '.join(q.topics)}", file=sys.stdout)
+
+    try:
+        with tqdm(total=args.count, unit="puzzle", desc="mining", file=sys.stderr, dynamic_ncols=True) as bar:
+            def progress(tally: Tally) -> None:
+                seen[0] = tally
+                bar.n = tally.kept
+                bar.set_postfix(examined=tally.examined, games=tally.games, refresh=False)
+                bar.refresh()
+
+            found = mine(sets, args.kind, args.count, args.seed, args.min_margin, args.last_tile,
+                         args.only.split(",") if args.only else (), progress, args.games, keep)
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        print(f"carcnb mine: stopped: the {len(written)} puzzle{'' if len(written) == 1 else 's'} found so far "
+              f"{'is' if len(written) == 1 else 'are'} kept in {out}", file=sys.stderr)
+        return 130
+    seconds = time.perf_counter() - started
     examined = seen[0].examined
     print(f"{len(found)} puzzles from {examined} positions examined in {seconds:.1f} s "
           f"({examined / seconds if seconds else 0:.1f} positions/s)")
@@ -65,6 +76,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="where to write the puzzle files")
     p.add_argument("--force", action="store_true", help="overwrite files of the same seed")
     p.set_defaults(run=run)
+    add_max_nodes(p)
 
 
 def _positive(text: str) -> int:

@@ -1,40 +1,51 @@
 """``carcnb notebooks DIR``: copy the shipped notebooks and puzzles into DIR, for someone who installed with pip.
 
 The notebooks open their puzzles as ``../puzzles/...``, so DIR gets ``notebooks/`` and ``puzzles/`` side by
-side. Existing files are never overwritten unless ``--force``; nothing is written when one would be.
+side. Existing files are never overwritten unless ``--force``, nothing is ever written through a symlink to
+a place outside DIR, and nothing is written when either would be.
 """
 from __future__ import annotations
 
 import argparse
-import shutil
+import os
 from pathlib import Path
 
 from ..collection import notebook_root, puzzle_root
 from ..errors import CarcnbError
+from ..safewrite import check_folder, refuse_overwrite, write_file
 
 PATTERNS = {"notebooks": "*.ipynb", "puzzles": "*.toml"}
 
 
 def run(args: argparse.Namespace) -> int:
     out = Path(args.dir)
-    if out.exists() and not out.is_dir():
-        raise CarcnbError(f"{out}: not a directory")
+    check_folder(out)
     copies = []
     for name, root in (("notebooks", notebook_root()), ("puzzles", puzzle_root())):
         copies += [(source, out / name / source.relative_to(root)) for source in sorted(root.rglob(PATTERNS[name]))
                    if ".ipynb_checkpoints" not in source.parts]
-    there = [target for _, target in copies if target.exists()]
-    if there and not args.force:
-        raise CarcnbError(f"{len(there)} of the files are already in {out} (the first: {there[0]}): nothing was "
-                          f"written; add --force to overwrite them, or choose another folder")
+    _refuse_links_out(out, [target for _, target in copies])
+    there = [target for _, target in copies if os.path.lexists(target)]
+    if not args.force:
+        refuse_overwrite(there)
     for source, target in copies:
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(source, target)
+        write_file(target, source.read_bytes())
     notebooks = sum(1 for _, t in copies if t.suffix == ".ipynb")
     print(f"wrote {notebooks} notebooks to {out / 'notebooks'} and {len(copies) - notebooks} puzzles to "
           f"{out / 'puzzles'}" + (f" ({len(there)} overwritten)" if there else ""))
     print(f"start with: jupyter lab {out / 'notebooks' / '00-start-here.ipynb'}")
     return 0
+
+
+def _refuse_links_out(out: Path, targets: list[Path]) -> None:
+    """Raise when a symlink (a file's or a folder's) would take a copy out of ``out``."""
+    inside = Path(os.path.realpath(out))
+    for target in targets:
+        lands = Path(os.path.realpath(target))
+        if not lands.is_relative_to(inside):
+            raise CarcnbError(f"{target} leads through a symlink to {lands}, outside {out}: nothing was written; "
+                              f"remove the link, or choose another folder")
 
 
 def register(sub) -> None:

@@ -11,11 +11,13 @@ import argparse
 import tempfile
 from pathlib import Path
 
+from ..account import Account
 from ..errors import CarcnbError, IllegalPositionError
 from ..game_io import problems
 from ..position import Position, load
 from ..verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from ..wording import question_text
+from ._budget import add_max_nodes
 from ._files import puzzle_files
 
 COMMANDS = "Type your answer, or: hint, reveal, next, quit."
@@ -67,6 +69,7 @@ class Session:
         self.files = files
         self.pictures = pictures
         self.solved = self.revealed = 0
+        self.picture = pictures / "puzzle.png"  # the picture of the puzzle being asked
 
     def play(self) -> None:
         try:
@@ -90,6 +93,7 @@ class Session:
         except CarcnbError as e:
             print(f"Skipping {path}: {e}")
             return True
+        self.picture = picture
         print(f"\nPuzzle {number} of {len(self.files)}: {p.title or path.stem}  ({path})")
         print(f"Picture: {picture}")
         print(question)
@@ -151,14 +155,27 @@ class Session:
         print(f"Answer: {shown.answer_text}")
         for row in shown.rows:
             print(f"  {row}")
+        if shown.told is not None:
+            print("What happens:")
+            for n, line in enumerate(shown.told.lines(), 1):
+                print(f"  {n}. {line}")
+            print(f"Picture after it: {self._result_picture(shown.told)}")
         if shown.explanation:
             print("\n" + shown.explanation.strip())
+
+    def _result_picture(self, told: Account) -> Path:
+        """The board after the answer, what it changed marked, written beside the question's picture."""
+        from ..render.result import result_png
+
+        out = self.picture.with_name(f"{self.picture.stem}-result.png")
+        out.write_bytes(result_png(told))
+        return out
 
     @staticmethod
     def _picture(p: Position, out: Path) -> Path:
         from ..render import save_picture
 
-        save_picture(p, out, coords=True)  # answers name positions: the picture labels them
+        save_picture(p, out, coords=True, decision=True)  # answers name positions: the picture labels them
         return out
 
 
@@ -171,3 +188,4 @@ def register(sub) -> None:
     p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
                    "folder)")
     p.set_defaults(run=run)
+    add_max_nodes(p)

@@ -22,7 +22,7 @@ def run(args: argparse.Namespace) -> int:
     from ..site import NotebookFailed, build_site
 
     try:
-        written = build_site(notebooks_in(args.paths), Path(args.output))
+        written = build_site(notebooks_in(args.paths), Path(args.output), force=args.force)
     except NotebookFailed as e:
         print(f"carcnb site: {e}", file=sys.stderr)
         return 1
@@ -34,4 +34,5 @@ def register(sub) -> None:
     p = sub.add_parser("site", help="the notebooks as a static website (executed, code hidden)")
     p.add_argument("paths", nargs="*", default=["notebooks"], help="notebooks or folders (default: notebooks)")
     p.add_argument("-o", "--output", default="site", help="the folder to write (default: site)")
+    p.add_argument("--force", action="store_true", help="overwrite pages already there")
     p.set_defaults(run=run)

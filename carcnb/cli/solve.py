@@ -6,6 +6,7 @@ import json
 
 from ..position import load
 from ..questions import answer, show_answer
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -24,3 +25,4 @@ def register(sub) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run)
+    add_max_nodes(p)

@@ -4,11 +4,13 @@ built survives a lost cell, a closed tab or a restarted kernel.
 Each editor writes one file (created at its first change, rewritten at each change); the folder keeps the
 20 most recently written. A file is an ordinary position file (``carcnb score FILE`` reads it) whose first
 line, a comment, records the editor's mode. Writes are atomic: a file is either the old position or the new
-one, never half of each. The folder is ``platformdirs.user_data_dir("carcnb")/autosave``, or
-``$CARCNB_DATA_DIR/autosave`` when that variable is set.
+one, never half of each. A restored editor goes on writing its own autosave; an editor opened from any other
+file (a puzzle, a position of the user's) never rewrites that file and autosaves apart. The folder is
+``platformdirs.user_data_dir("carcnb")/autosave``, or ``$CARCNB_DATA_DIR/autosave`` when that variable is set.
 """
 from __future__ import annotations
 
+import fnmatch
 import re
 import secrets
 import time
@@ -16,12 +18,14 @@ from pathlib import Path
 
 from ..errors import CarcnbError
 from ..position import Position, dump, load
-from ..userdata import data_dir, write_atomic
+from ..safewrite import ReadOnlyFileError, write_file
+from ..userdata import data_dir
 from .model import MODES, PLAY, EditorModel
 
 KEPT = 20
 _HEADER = "# carcnb editor autosave: mode = {mode}"
 _MODE = re.compile(r"^# carcnb editor autosave: mode = (\w+)")
+_NAME = "editor-*.toml"
 
 
 def folder() -> Path:
@@ -34,7 +38,7 @@ def saved(directory: Path | None = None) -> list[Path]:
     directory = directory or folder()
     if not directory.is_dir():
         return []
-    files = [p for p in directory.glob("editor-*.toml") if p.is_file()]
+    files = [p for p in directory.glob(_NAME) if p.is_file()]
     return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
 
 
@@ -56,7 +60,7 @@ class Autosave:
         self._version = m.version
         try:
             self.write()
-        except OSError as e:
+        except (OSError, ReadOnlyFileError) as e:
             if self.error is None:  # said once; the editor goes on working
                 m.status += f" (autosave failed: {e}; save to a file to keep this position)"
             self.error = str(e)
@@ -68,7 +72,8 @@ class Autosave:
         if self.path is None:
             stamp = time.strftime("%Y%m%d-%H%M%S")
             self.path = self.directory / f"editor-{stamp}-{secrets.token_hex(3)}.toml"
-        write_atomic(self.path, _HEADER.format(mode=self.model.mode) + "\n" + dump(self.model.value))
+        self.directory.mkdir(parents=True, exist_ok=True)
+        write_file(self.path, _HEADER.format(mode=self.model.mode) + "\n" + dump(self.model.value))
         self._prune()
         return self.path
 
@@ -76,6 +81,18 @@ class Autosave:
         for old in saved(self.directory)[KEPT:]:
             if old != self.path:
                 old.unlink(missing_ok=True)
+
+
+def is_autosave(path: Path, directory: Path | None = None) -> bool:
+    """Whether ``path`` is an editor's own autosave (in the autosave folder, with its header line), which a
+    restored editor may go on writing, rather than a file of the user's, which it must never rewrite."""
+    try:
+        in_folder = path.resolve().parent == (directory or folder()).resolve()
+        with path.open(encoding="utf-8") as f:
+            header = _MODE.match(f.readline())
+    except (OSError, UnicodeDecodeError):
+        return False
+    return in_folder and fnmatch.fnmatch(path.name, _NAME) and header is not None
 
 
 def read(which: int | str | Path = 0, directory: Path | None = None) -> tuple[Position, str, Path]:

@@ -16,7 +16,7 @@ from ..state import GameState
 from . import autosave as _autosave
 from .keyguard import KeyGuard
 from .board_view import BoardView
-from .panels import HandPanel, PositionPanel, PostPanel, classed
+from .panels import HandPanel, PalettePanel, PositionPanel, PostPanel, classed
 from .model import EDIT, PLAY, TOOLS, EditorModel
 from .views import ScoreLine, ScoreTable
 
@@ -108,6 +108,7 @@ class BoardEditor(w.VBox):
         self.load_button = classed(w.Button(description="load", icon="folder-open"), "carcnb-load")
 
         self.hand = HandPanel(m)
+        self.tile_pictures = PalettePanel(m)
         self.position_tools = PositionPanel(m, self._observe)
         self.posting = PostPanel(m)
 
@@ -119,7 +120,7 @@ class BoardEditor(w.VBox):
                            titles=("sets and rulings",))
         super().__init__(children=[
             w.HBox([self.mode, self.undo_button, self.redo_button]),
-            w.HBox([self.palette, self.rotate_button]),
+            w.HBox([self.palette, self.rotate_button]), self.tile_pictures.box,
             self.play_row, self.edit_row, self.question,
             w.HBox([self.board, self.hand.box], layout=w.Layout(align_items="flex-start")),
             self.pointer, self.status, self.problems,
@@ -137,12 +138,15 @@ class BoardEditor(w.VBox):
     @classmethod
     def restore(cls, which: int | str | Path = 0, **options) -> BoardEditor:
         """The editor autosaved last, back with its position and mode (``which`` = 1: the one before, ...;
-        or an autosave file). It goes on saving to the same file."""
+        or a file). An autosave goes on in the same file; any other file is never rewritten: its editor
+        autosaves apart."""
         position, mode, path = _autosave.read(which)
         editor = cls(position, mode=mode, **options)
-        if editor.autosave is not None:
+        resumed = _autosave.is_autosave(path)
+        if resumed and editor.autosave is not None:
             editor.autosave.path = path
-        editor.model.status = f"restored {path}. " + editor.model.status
+        said = f"restored {path}" if resumed else f"opened {path} (autosave never rewrites it)"
+        editor.model.status = f"{said}. " + editor.model.status
         editor.refresh()
         return editor
 
@@ -230,6 +234,7 @@ class BoardEditor(w.VBox):
                 self._refresh_game()
             self.hand.refresh()
             self.palette.value = m.tile if m.tile in {v for _, v in self.palette.options} else NO_TILE
+            self.tile_pictures.refresh(playing and m.state.is_chance())
             self.tool.value = m.tool
             self.figure.value = m.figure
         finally:

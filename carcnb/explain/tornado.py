@@ -1,14 +1,17 @@
-"""The tornado's event step by step: a strip of small boards, one per decision, each saying what it carries."""
+"""The tornado's event step by step: a strip of small boards, one per decision, each titled with what it did
+(the account's words) and what the tornado carries."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..account import told
 from ..actions import Action, Drop, Pick, TornadoStep, parse_action
 from ..features import split_figure
 from ..geometry import pos_text
 from ..state import GameState
 from .figures import Panel, Picture, strip
 from .game import Source, state_of
+from .rounds import title
 
 EVENT = (TornadoStep, Pick, Drop)
 Choose = Callable[[list[Action]], Action]
@@ -44,37 +47,24 @@ def carried(state: GameState) -> str:
     return f"carries {color}'s {kind}"
 
 
-def _title(state: GameState, mover: str, action: Action, steps: int) -> str:
-    if isinstance(action, TornadoStep):
-        return f"{steps}. {mover} steps to {pos_text(action.pos)}\n{carried(state)}"
-    if isinstance(action, Pick):
-        return f"{mover} picks {action.color}'s figure\n{carried(state)}"
-    return f"{mover} puts the follower down\nat {pos_text(action.pos)}"
-
-
 def event_strip(source: Source, *actions: str, choose: Choose = first, caption: str, columns: int = 4) -> Picture:
     """The tornado's event as a strip: ``actions`` played (the tornado tile's placement and any decisions of
     the event you choose), the rest of the event chosen by ``choose``; one board per decision, the first
     where the tornado starts."""
     state = state_of(source)
     panels: list[Panel] = []
-    steps = 0
-
-    def record(action: Action | None, mover: str) -> None:
-        nonlocal steps
-        if action is None:
-            panels.append(Panel(state.clone(), f"start at {pos_text(state.ext['tornado'])}\n{carried(state)}"))
-            return
-        steps += isinstance(action, TornadoStep)
-        panels.append(Panel(state.clone(), _title(state, mover, action, steps)))
+    decisions = 0
 
     def apply(action: Action) -> None:
-        mover = state.players[state.current_player()] if state.current_player() >= 0 else ""
-        state.apply(action)
+        nonlocal decisions
+        said = told(state, action).said
         if isinstance(action, EVENT):
-            record(action, mover)
+            decisions += 1
+            number = decisions
+            tail = "" if isinstance(action, Drop) else f"\n{carried(state)}"
+            panels.append(Panel(state.clone(), title(number, said) + tail))
         elif in_event(state) and not panels:
-            record(None, mover)
+            panels.append(Panel(state.clone(), f"start at {pos_text(state.ext['tornado'])}\n{carried(state)}"))
 
     for text in actions:
         apply(parse_action(text))

@@ -22,17 +22,19 @@ class Shown:
     explanation: str
     breakdown: tuple[ScoreRow, ...]  # the rows the answer scores
     totals: dict[str, int]  # everyone's points after them
-    line: tuple[str, ...]  # the answer line, ``best``, after Reveal
+    line: tuple[str, ...]  # the answer line, ``best``, after Reveal: each decision in words
+    told: tuple[str, ...] = ()  # after Reveal: what the answer does, event by event (the result picture's words)
 
 
 @dataclass(frozen=True)
 class Step:
     """One decision of the best play, numbered on the picture after a reveal: its notation, the tile it acts
-    on (None: off the board, as ``pass``) and the ports it names, and whether the player took it (False:
-    another player's reply)."""
+    on (None: off the board, as ``pass``) and the ports it names, whether the player took it (False:
+    another player's reply), and the tile a tornado step leaves (else None)."""
 
     number: int
     label: str
     pos: Pos | None
     ports: tuple[int, ...] = ()
     own: bool = True
+    origin: Pos | None = None

@@ -14,10 +14,15 @@ import ipywidgets as w
 from ..editor.board_view import BoardView
 from ..editor.keyguard import KeyGuard
 from ..editor.panels import HandPanel, classed
+from ..explain.figures import figure_html
 from ..explain.tables import Breakdown
 from ..position import Position
+from ..render.result import CAPTION as RESULT_CAPTION
 from ..render.steps import OWN, REPLY
 from .model import BEST, COUNT, FINAL, PuzzleModel
+
+SHOWN_AT = 100  # the result picture's pixels per CSS inch: one picture pixel to one CSS pixel
+
 
 def explanation_html(text: str) -> str:
     """An explanation as its author wrapped it: a line that starts with '- ' is a list item and indented
@@ -162,6 +167,10 @@ class PuzzleBoard(w.VBox):
                f"{html.escape(m.mover)}, <span style='color:{REPLY}'>●</span> the others): "
                f"{html.escape('; '.join(f'{n}. {x}' for n, x in enumerate(shown.line, 1)))}</div>"
                if shown.line else "")
+            + (f"<div><b>What happens</b><ol style='margin:0.2em 0'>"
+               + "".join(f"<li>{html.escape(t)}</li>" for t in shown.told) + "</ol>"
+               + figure_html(m.result_png(), RESULT_CAPTION, SHOWN_AT)
+               + "</div>" if shown.told else "")
             + (f"<div><b>Why</b>{explanation_html(shown.explanation)}</div>" if shown.explanation else "")
             + (Breakdown(shown.breakdown, shown.totals, "Breakdown")._repr_html_() if shown.breakdown else ""))
         done = m.finished

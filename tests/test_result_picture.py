@@ -1,0 +1,60 @@
+"""The result picture marks what a line changed, and agrees with the verdict: what scored, who went home or
+was lost, a ferry's old place, the cities the earthquake destroys at the end."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from matplotlib.figure import Figure
+from matplotlib.patches import PathPatch
+
+from carcnb.account import FeatureScored, account
+from carcnb.explain import example
+from carcnb.lines import best_play
+from carcnb.position import load
+from carcnb.render import draw_board
+from carcnb.render.result import draw_result, result_marks, result_png
+from carcnb.verdict import reveal
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+
+
+def hatches(artists: list) -> list[str]:
+    return [a.get_hatch() for a in artists if isinstance(a, PathPatch) and a.get_hatch()]
+
+
+def test_the_monk_that_scored_is_drawn_where_it_stood_going_home():
+    marks = result_marks(account(load(PUZZLES / "disasters/meteor-cloister-eight.toml"), end=True))
+    assert marks.new_tiles == ((1, -2),)
+    (monk,) = marks.gone
+    assert (monk.figure.color, monk.figure.name, monk.figure.pos, monk.where) == ("red", "monk", (1, -1), "supply")
+    assert [(s.scorers, s.label, s.nodes) for s in marks.scored] == [
+        (("red",), "+8", (((1, -1), 0),)), (("blue",), "+1", (((2, -1), 0),))]
+
+
+def test_the_earthquakes_destroyed_cities_are_shaded_as_the_final_scoring_applies_them():
+    p = load(PUZZLES / "disasters/earthquake-range.toml")
+    told = reveal(p).told
+    marks = result_marks(told)
+    zero = [e.nodes for e in told.of(FeatureScored) if e.row.reason == "earthquake: unfinished city"]
+    assert zero and all(nodes in marks.destroyed for nodes in zero)
+    assert marks.destroyed == ((((-1, 0), 0),), (((0, -1), 0),), (((0, 0), 0),), (((2, -2), 0), ((2, -1), 0)))
+    drawn = draw_result(Figure().add_subplot(), told)
+    assert "xx" in hatches(drawn)  # the rubble's cross-hatching
+    assert "xx" not in hatches(draw_board(Figure().add_subplot(), p))  # the position itself: tokens not down
+
+
+def test_a_moved_ferrys_old_place_and_the_follower_lost_to_the_flood():
+    p = load(PUZZLES / "ferries/deny-by-moving.toml")
+    marks = result_marks(account(p, [a for _, a in best_play(p).play]))
+    assert marks.old_ferries == (((1, 0), (4, 10)),)  # it joined E and W before the move
+    flooded = result_marks(account(load(PUZZLES / "disasters/flood-without-river-knight.toml"), ["flood 0,1"]))
+    assert [(g.figure.color, g.figure.pos, g.where) for g in flooded.gone] == [("blue", (0, 1), "lost")]
+    assert flooded.new_tiles == ((0, 1),)
+
+
+def test_a_figure_the_tornado_carried_home_is_drawn_where_it_was_picked_up():
+    line = ["place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0", "tornado -2,0", "drop blue -2,0 NNW"]
+    told = account(example("tornado-row"), line)
+    (builder,) = result_marks(told).gone
+    assert (builder.figure.kind, builder.figure.pos, builder.where) == ("builder", (-1, 0), "supply")
+    assert result_png(told).startswith(b"\x89PNG")
