@@ -113,12 +113,25 @@ def markdown(blocks: Sequence[Block]) -> str:
 
 
 # ----- BBCode (phpBB and the common forum software) --------------------------------------------------------
+# BBCode has no escape character. A '[' that would start a tag is followed by an empty tag, which splits the
+# tag's name from its bracket: "[[b][/b]url=...]" shows as "[url=...]". Inside [code] nothing but the
+# closing tag is read, and an empty tag would show as typed, so there a zero-width space splits "[/code]".
+_BB_TAG = re.compile(r"\[(?=/?[A-Za-z*])")
+_BB_CODE_END = re.compile(r"\[(?=/code)", re.IGNORECASE)
+
+
+def _bb_escape(text: str) -> str:
+    return _BB_TAG.sub("[[b][/b]", text)
+
+
+def _bb_code(text: str) -> str:
+    return _BB_CODE_END.sub("[\u200b", text)
+
+
 def _bb_span(span: Span) -> str:
     if isinstance(span, Bold):
-        return f"[b]{span.text}[/b]"
-    if isinstance(span, Code):
-        return span.text
-    return span
+        return f"[b]{_bb_escape(span.text)}[/b]"
+    return _bb_escape(span if isinstance(span, str) else span.text)
 
 
 def _bb_text(spans: Text) -> str:
@@ -129,15 +142,15 @@ def bbcode(blocks: Sequence[Block]) -> str:
     out = []
     for b in blocks:
         if isinstance(b, Heading):
-            out.append(f"[size={200 if b.level == 1 else 150}][b]{b.text}[/b][/size]")
+            out.append(f"[size={200 if b.level == 1 else 150}][b]{_bb_escape(b.text)}[/b][/size]")
         elif isinstance(b, Para):
             out.append(_bb_text(b.spans))
         elif isinstance(b, Picture):
             out.append(f"[img]{b.path}[/img]")
         elif isinstance(b, CodeBlock):
-            out.append(f"[code]{b.text.rstrip()}[/code]")
+            out.append(f"[code]{_bb_code(b.text.rstrip())}[/code]")
         elif isinstance(b, Table):
-            items = ["[*]" + "; ".join(f"{h}: {_bb_text(c)}" for h, c in zip(b.header, row) if c)
+            items = ["[*]" + "; ".join(f"{_bb_escape(h)}: {_bb_text(c)}" for h, c in zip(b.header, row) if c)
                      for row in b.rows]
             out.append("[list]\n" + "\n".join(items) + "\n[/list]")
         elif isinstance(b, Items):

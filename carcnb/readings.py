@@ -120,9 +120,11 @@ def _answer(p: Position, node_limit: int | None = None) -> Answer:
         return final_score(p).scores
     if p.question.kind == "best":
         from .game_io import state_from_position
+        from .solve import limit_named
         from .ties import best_lines
 
-        lines, value = best_lines(state_from_position(p), node_limit, MAX_LINES)
+        with limit_named(p.path):
+            lines, value = best_lines(state_from_position(p), node_limit, MAX_LINES)
         shown = [[str(a) for a in line] for line in lines]
         return {"line": shown[0], "value": value} if len(shown) == 1 else {"lines": shown, "value": value}
     got = answer(p, node_limit)
