@@ -137,12 +137,9 @@ class EarthquakeRules(RuleModule):
             state.set_ext("quake_destroyed", xy(table["destroyed"]))
 
     def tokens_at(self, state: GameState, pos: Pos) -> list:
-        """The tokens on this tile; a token whose tile a meteor destroyed went with it (``is_hit`` skips it)."""
         from ..position import QuakeToken
-        board = state.board
-        segments = board.tiles[pos].orient.segments
-        return [QuakeToken(segments[seg].anchor) for at, seg in state.ext.get("quake_cities", ())
-                if at == pos and (at, seg) in board.parent]
+        segments = state.board.tiles[pos].orient.segments
+        return [QuakeToken(segments[seg].anchor) for at, seg in state.ext.get("quake_cities", ()) if at == pos]
 
     def problems(self, state: GameState) -> list[str]:
         board = state.board
