@@ -20,14 +20,37 @@ from .files import read_text, words
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
 from .rulings import resolve
 from .safewrite import write_file
+from .state import FOLLOWERS
 from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
-KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "pile", "rulings",
-        "flood", "board", "question")
+KEYS = ("format", "title", "sets", "players", "to_move", "scores", "lost", "hand", "played", "gone", "pile",
+        "rulings", "flood", "earthquake", "meteor", "board", "question")
 QUESTION_KEYS = ("kind", "answer", "explanation", "difficulty", "topics")
 EXPANSIONS = tuple(s for s in SETS if s != "base")
+
+
+def _colour(v: object, players: list[str]) -> bool:
+    return v in players
+
+
+def _is_xy(v: object, players: list[str]) -> bool:
+    return xy(v) is not None
+
+
+# The rule modules' memory: each table's fields with a check and the form the file writes (a module's
+# ``header`` writes its table and its ``load`` reads it back).
+MEMORY = {
+    "flood": {"spread": (lambda v, _: type(v) is bool, "spread = true|false (whether FL's cut-out is down)"),
+              "by": (_colour, 'by = "COLOUR" (the player who placed FL; the flood spreads on their next turn)'),
+              "at": (_is_xy, 'at = "X,Y" (where FL lay, when a meteor has replaced it)')},
+    "earthquake": {"tokens_down": (lambda v, _: v is True, "tokens_down = true (the quake@ tokens on the board "
+                                                           "are all the earthquake's tokens, none if none)"),
+                   "destroyed": (_is_xy, 'destroyed = "X,Y" (where a meteor replaced EQ)')},
+    "meteor": {"ferries_lost": (lambda v, _: type(v) is int and 0 <= v <= 99,
+                                "ferries_lost = N (ferries the meteor sent out of the game)")},
+}
 
 
 @dataclass(frozen=True)
@@ -61,12 +84,22 @@ class QuakeToken:
 
 
 @dataclass(frozen=True)
+class FloodedToken:
+    """A flood mark on the segment that holds ``port`` on this tile: its feature can never be completed."""
+
+    port: int
+
+    def __str__(self) -> str:
+        return f"flooded@{PORT_NAMES[self.port]}"
+
+
+@dataclass(frozen=True)
 class TornadoToken:
     def __str__(self) -> str:
         return "tornado"
 
 
-Token = FollowerToken | FerryToken | QuakeToken | TornadoToken
+Token = FollowerToken | FerryToken | QuakeToken | FloodedToken | TornadoToken
 
 
 @dataclass(frozen=True)
@@ -103,12 +136,15 @@ class Position:
     title: str | None = None
     to_move: str | None = None
     scores: tuple[tuple[str, int], ...] = ()
+    lost: tuple[tuple[str, int], ...] = ()  # followers out of the game (meteor, flood), per colour
     hand: str | None = None
     played: tuple[str, ...] = ()  # this turn's actions so far, after drawing ``hand`` (mid-turn positions)
     gone: tuple[str, ...] = ()  # tiles out of the game: discarded, or replaced by the flood or the meteor
     pile: tuple[str, ...] | None = None  # the tiles still to draw; None: every set's tiles not used elsewhere
     rulings: tuple[tuple[str, str], ...] = ()
-    flood: tuple[tuple[str, bool | str], ...] = ()
+    flood: tuple[tuple[str, bool | str], ...] = ()  # the rule modules' memory tables (``MEMORY``)
+    earthquake: tuple[tuple[str, bool | str], ...] = ()
+    meteor: tuple[tuple[str, int], ...] = ()
     question: Question | None = None
     path: str = field(default="<position>", compare=False)
 
@@ -193,11 +229,10 @@ def parse(text: str, path: str = "<position>") -> Position:
     to_move = doc.get("to_move")
     if to_move is not None and to_move not in players:
         raise where.error("to_move", to_move, f"expected one of the players ({', '.join(players)})")
-    scores = doc.get("scores", {})
-    if (not isinstance(scores, dict) or any(k not in players for k in scores)
-            or any(type(v) is not int or v < 0 for v in scores.values())):
-        raise where.error("scores", scores, "expected { colour = points } with each colour a player and "
-                                            "whole points >= 0")
+    scores = _per_player(doc, "scores", players, where, "expected { colour = points } with each colour a player "
+                                                          "and whole points >= 0")
+    lost = _per_player(doc, "lost", players, where, f"expected {{ colour = followers }} with each colour a player "
+                                                    f"and 0 to {FOLLOWERS} followers out of the game", FOLLOWERS)
     hand = _opt_str(doc, "hand", where)
     if hand is not None and hand not in catalogue():
         raise where.error("hand", hand, f"unknown tile {hand!r} (known: {_known_tiles()})")
@@ -225,16 +260,13 @@ def parse(text: str, path: str = "<position>") -> Position:
         resolve(rulings)
     except UnknownRulingError as e:
         raise where.error("rulings", rulings, str(e)) from None
-    flood = doc.get("flood", {})
-    if (not isinstance(flood, dict) or set(flood) - {"spread", "by"} or type(flood.get("spread", False)) is not bool
-            or flood.get("by", players[0]) not in players):
-        raise where.error("flood", flood, "expected { spread = true|false } with an optional by = \"COLOUR\" "
-                                          "(the player who placed FL; the flood spreads on their next turn)")
+    memory = {key: _parse_memory(doc, key, players, where) for key in MEMORY}
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
     return Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
-                    scores=tuple(scores.items()), hand=hand, played=tuple(played), gone=tuple(gone), pile=pile,
-                    rulings=tuple(rulings.items()), flood=tuple(flood.items()), question=question, path=path)
+                    scores=tuple(scores.items()), lost=tuple(lost.items()), hand=hand, played=tuple(played),
+                    gone=tuple(gone), pile=pile, rulings=tuple(rulings.items()), question=question, path=path,
+                    **memory)
 
 
 def load(path: str | Path) -> Position:
@@ -246,6 +278,38 @@ def load(path: str | Path) -> Position:
     except UnicodeDecodeError:
         raise PositionFormatError(str(path), 0, "", "not UTF-8 text") from None
     return parse(text, str(path))
+
+
+def _per_player(doc: dict, key: str, players: list[str], where: _Where, expected: str,
+                most: int | None = None) -> dict[str, int]:
+    """A ``{ colour = n }`` table of whole numbers >= 0 (at most ``most``) for some of the players."""
+    table = doc.get(key, {})
+    if (not isinstance(table, dict) or any(k not in players for k in table)
+            or any(type(v) is not int or v < 0 or most is not None and v > most for v in table.values())):
+        raise where.error(key, table, expected)
+    return table
+
+
+def _parse_memory(doc: dict, key: str, players: list[str], where: _Where) -> tuple[tuple[str, object], ...]:
+    """A rule module's memory table (``MEMORY``): only its own fields, each checked."""
+    fields = MEMORY[key]
+    table = doc.get(key, {})
+    if not isinstance(table, dict):
+        forms = ", ".join(form for _, form in fields.values())
+        raise where.error(key, table, f"expected {key} = {{ ... }} with any of {forms}")
+    for name, value in table.items():
+        if name not in fields:
+            raise where.error(key, table, f"unknown field {name!r} in {key} (known: {', '.join(fields)})")
+        ok, form = fields[name]
+        if not ok(value, players):
+            raise where.error(key, table, f"bad {key}.{name} = {_value(value)}: expected {form}")
+    return tuple(table.items())
+
+
+def xy(v: object) -> Pos | None:
+    """An "X,Y" string as a position (None when it is not one)."""
+    m = re.fullmatch(r"(-?[0-9]{1,9}),(-?[0-9]{1,9})", v) if isinstance(v, str) else None
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _opt_str(doc: dict, key: str, where: _Where) -> str | None:
@@ -329,6 +393,11 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
         if port not in PORT_INDEX:
             raise fail(f"bad earthquake token {word!r}: expected quake@PORT with a port of {' '.join(PORT_NAMES)}")
         return QuakeToken(PORT_INDEX[port])
+    if word.startswith("flooded@"):
+        port = word[8:]
+        if port not in PORT_INDEX:
+            raise fail(f"bad flood mark {word!r}: expected flooded@PORT with a port of {' '.join(PORT_NAMES)}")
+        return FloodedToken(PORT_INDEX[port])
     if "@" in word:
         who, port = word.split("@", 1)
         color, _, kind = who.partition(":")
@@ -340,7 +409,8 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
         if port not in PORT_INDEX:
             raise fail(f"bad follower {word!r}: expected a port of {' '.join(PORT_NAMES)}")
         return FollowerToken(color, PORT_INDEX[port], kind or "follower")
-    raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q, quake@PORT or tornado")
+    raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q, quake@PORT, flooded@PORT "
+               "or tornado")
 
 
 def _parse_question(q: object, where: _Where, players: list[str]) -> Question | None:
@@ -419,7 +489,7 @@ def dump(p: Position) -> str:
     if p.sets:
         out.append(f"sets = {_value(p.sets)}")
     out.append(f"players = {_value(p.players)}")
-    for key in ("to_move", "scores", "hand", "played", "gone", "pile", "rulings", "flood"):
+    for key in ("to_move", "scores", "lost", "hand", "played", "gone", "pile", "rulings", *MEMORY):
         value = getattr(p, key)
         if key == "pile" and value is not None:  # an empty pile is written too: it says "the last turn"
             out.append(f"pile = {_value(list(value))}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..features import Feature, Node
-from ..geometry import Pos
+from ..geometry import Pos, pos_text
 from ..rulings import history_missing, ruled
 from . import RuleModule
 
@@ -115,13 +115,26 @@ class EarthquakeRules(RuleModule):
             return
         state.set_ext("quake_cities", cities_in_range(board, centre))
 
+    def header(self, state: GameState) -> dict[str, object]:
+        """``earthquake = { tokens_down, destroyed }``: whether the tokens are down (even when no city was in
+        range), and where a meteor replaced EQ."""
+        ext = state.ext
+        table: tuple = (("tokens_down", True),) if "quake_cities" in ext else ()
+        if ext.get("quake_destroyed") is not None:
+            table += (("destroyed", pos_text(ext["quake_destroyed"])),)
+        return {"earthquake": table} if table else {}
+
     def load(self, state: GameState, position) -> None:
         """``quake@PORT`` tokens in a file are earthquake tokens already down (ruling ``on_place``)."""
-        from ..position import QuakeToken
-        nodes = tuple(sorted(state.board.node_at(t.pos, k.port) for t in position.board for k in t.tokens
-                             if isinstance(k, QuakeToken) and state.board.node_at(t.pos, k.port) is not None))
-        if nodes:
+        from ..position import QuakeToken, xy
+        board = state.board
+        nodes = tuple(sorted(node for t in position.board for k in t.tokens
+                             if isinstance(k, QuakeToken) and (node := board.node_at(t.pos, k.port)) is not None))
+        table = dict(position.earthquake)
+        if nodes or table.get("tokens_down"):
             state.set_ext("quake_cities", nodes)
+        if "destroyed" in table:
+            state.set_ext("quake_destroyed", xy(table["destroyed"]))
 
     def tokens_at(self, state: GameState, pos: Pos) -> list:
         from ..position import QuakeToken
@@ -130,8 +143,14 @@ class EarthquakeRules(RuleModule):
 
     def problems(self, state: GameState) -> list[str]:
         board = state.board
-        return [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in
-                board.ext.get("quake_cities", ()) if board.segment(n).kind != "city"]
+        out = [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in
+               board.ext.get("quake_cities", ()) if board.segment(n).kind != "city"]
+        destroyed = board.ext.get("quake_destroyed")
+        placed = board.tiles.get(destroyed) if destroyed is not None else None
+        if destroyed is not None and (placed is None or not placed.tile.has("meteor")):
+            out.append(f"earthquake.destroyed = \"{pos_text(destroyed)}\": no meteor lies there (put MT at "
+                       f"{pos_text(destroyed)} or remove the field)")
+        return out
 
     def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None:
         if feature.kind == "city" and not feature.complete and is_hit(board, feature):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Flood
 from ..features import Feature, Node, split_figure
-from ..geometry import Pos, around, neighbour
+from ..geometry import Pos, around, neighbour, pos_text
 from ..rulings import ruled
 from ..steps import Step
 from ..tiles import catalogue
@@ -143,27 +143,59 @@ class FloodRules(RuleModule):
     def notes(self, board: Board, feature: Feature) -> list[str]:
         return ["flooded"] if feature.flooded else []
 
+    def problems(self, state: GameState) -> list[str]:
+        at = state.ext.get("flood_at")
+        if at is None or at in state.board.tiles:
+            return []
+        return [f"flood.at = \"{pos_text(at)}\": no tile lies there (FL, or the meteor that replaced it: put it at "
+                f"{pos_text(at)} or remove the field)"]
+
     def header(self, state: GameState) -> dict[str, object]:
+        """``flood = { spread, by }``, with ``at`` when a meteor has replaced FL (the cut-out still spreads
+        there); the flood marks are ``flooded@PORT`` tokens (``tokens_at``)."""
         ext = state.ext
-        if ext.get("flood_at") is None:
+        at = ext.get("flood_at")
+        if at is None:
             return {}
-        return {"flood": (("spread", bool(ext.get("flood_spread"))), ("by", state.players[ext["flood_by"]]))}
+        table: tuple = (("spread", bool(ext.get("flood_spread"))), ("by", state.players[ext["flood_by"]]))
+        placed = state.board.tiles.get(at)
+        if placed is None or not placed.tile.has("flood"):
+            table += (("at", pos_text(at)),)
+        return {"flood": table}
+
+    def tokens_at(self, state: GameState, pos: Pos) -> list:
+        """A ``flooded@PORT`` token for each flood mark on the tile at ``pos``."""
+        from ..position import FloodedToken
+        segments = state.board.tiles[pos].orient.segments
+        return [FloodedToken(segments[seg].anchor) for at, seg in sorted(state.board.flood_marks)
+                if at == pos and seg < len(segments)]
 
     def load(self, state: GameState, position) -> None:
-        at = next((pos for pos, t in state.board.tiles.items() if t.tile.has("flood")), None)
+        """FL's place, who placed it and whether the cut-out is down; the flood marks are the file's
+        ``flooded@`` tokens, or, in a file without any, those FL and its cut-out give the board as it is."""
+        from ..position import FloodedToken, xy
+        board = state.board
+        marks = frozenset(node for t in position.board for k in t.tokens if isinstance(k, FloodedToken)
+                          and (node := board.node_at(t.pos, k.port)) is not None)
+        if marks:
+            board.set_flood_marks(marks)
+        flood = dict(position.flood)
+        at = xy(flood["at"]) if "at" in flood else next(
+            (pos for pos, t in board.tiles.items() if t.tile.has("flood")), None)
         if at is None:
             return
-        flood = dict(position.flood)
         players = state.players
         by = flood.get("by")
         seat = players.index(by) if by else (players.index(position.mover) - 1) % len(players)
         state.set_ext("flood_at", at)
         state.set_ext("flood_by", seat)
-        board = state.board
+        if flood.get("spread"):
+            state.set_ext("flood_spread", True)
+        if marks:
+            return
         if cloisters_beside(board, at) and self.cloisters_beside:
             add_flood_marks(board, cloisters_beside(board, at))
         if flood.get("spread"):
-            state.set_ext("flood_spread", True)
             add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
 

@@ -64,6 +64,15 @@ class MeteorRules(RuleModule):
         return ([MeteorStep(state.turn, "aim")] + [MeteorStep(seat, "move") for seat in others]
                 + [MeteorStep(state.turn, "last"), MeteorLandStep(), ScoreStep(), EndTurnStep()])
 
+    def header(self, state: GameState) -> dict[str, object]:
+        lost = state.ext.get("ferries_lost")
+        return {"meteor": (("ferries_lost", lost),)} if lost else {}
+
+    def load(self, state: GameState, position) -> None:
+        lost = dict(position.meteor).get("ferries_lost")
+        if lost:
+            state.set_ext("ferries_lost", lost)
+
     def counts_beside_cloister(self, board: Board, pos: Pos) -> bool:
         return not board.tiles[pos].tile.has("meteor")  # "that meteor does not count towards the score"
 
