@@ -65,6 +65,19 @@ def unfinished(p: Position, state: GameState) -> str | None:
     return waiting_for(state)
 
 
+def as_asked(p: Position) -> Position:
+    """``p`` with the question it asks: a position without one whose ``played`` actions stop inside the turn
+    asks how the turn is best finished (an open ``best`` question), never the final scores."""
+    if p.question is not None or not p.played:
+        return p
+    from .game_io import state_from_position
+    from .position import Question
+
+    if unfinished(p, state_from_position(p)) is None:
+        return p
+    return replace(p, question=Question("best"))
+
+
 def require_turn_over(p: Position, state: GameState) -> None:
     """Refuse to score ``p`` as the game's end when its ``played`` list stops inside the turn."""
     waits = unfinished(p, state)
