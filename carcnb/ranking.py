@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from .account import Account, account
 from .actions import Action
 from .game_io import state_from_position
-from .lines import choice, gains_text, mover_of
+from .errors import CarcnbError
+from .lines import choice, gains_text
 from .position import Position
+from .questions import waiting_for
 from .scoring import ScoreRow
 from .solve import Solver, objective
 from .state import GameState
@@ -76,7 +78,10 @@ class Ranking:
 def rank(p: Position, node_limit: int | None = None) -> Ranking:
     """The best lines of ``p``'s mover and the runners-up; raises ``SearchLimitError`` past ``node_limit``."""
     state = state_from_position(p)
-    seat = mover_of(state, p)
+    seat = state.current_player()
+    if seat < 0:
+        raise CarcnbError(f"{p.path}: a best question needs a decision to make, and the position waits for "
+                          f"{waiting_for(state)}: put a tile in hand (hand = \"TILE\"), or ask kind = \"final\"")
     solver = Solver(state, node_limit)
     choices = [(a, objective(v, seat)) for a, v in solver.choices()]
     top = max(v for _, v in choices)

@@ -109,7 +109,7 @@ class BoardEditor(w.VBox):
 
         self.hand = HandPanel(m)
         self.position_tools = PositionPanel(m, self._observe)
-        self.posting = PostPanel(m)
+        self.posting = PostPanel(m, self._observe)
 
         self._wire()
         self.play_row = classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
@@ -232,6 +232,7 @@ class BoardEditor(w.VBox):
             if self._once("version", (m.mode, m.version)):
                 self._refresh_game()
             self.hand.refresh()
+            self.posting.refresh()
             self.palette.value = m.tile if m.tile in {v for _, v in self.palette.options} else NO_TILE
             self.tool.value = m.tool
             self.figure.value = m.figure
