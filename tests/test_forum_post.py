@@ -119,3 +119,13 @@ def test_html_is_a_page_with_bordered_tables(tmp_path):
     assert text.startswith("<!DOCTYPE html>") and "<title>Two small cities" in text
     assert re.search(r"<style>.*th, td \{ border: 1px solid", text, re.S)
     assert text.rstrip().endswith("</html>")
+
+
+def test_the_readme_walkthrough_answers_as_it_shows(capsys):
+    example = Path(__file__).parent.parent / "docs/illustrate/meteor-diagonal.toml"
+    assert load(example).question.answer is None
+    assert main(["solve", str(example)]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    for line in shown[:5]:
+        assert line in readme
