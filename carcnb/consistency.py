@@ -103,9 +103,9 @@ def _played_deploys(p: Position) -> tuple[str, ...]:
     from .game_io import state_from_position
 
     try:
-        state = state_from_position(replace(p, played=()), allow_problems=True)
+        state = state_from_position(replace(p, played=()))
     except CarcnbError:
-        return p.played  # the position's problems say what is wrong
+        return p.played  # a position with problems is loaded as written: its problems say what is wrong
     out = []
     for text in p.played:
         action = parse_action(text)

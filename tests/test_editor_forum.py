@@ -74,3 +74,8 @@ def test_posts_refused_for_a_broken_position_say_how_to_fix_it(tmp_path):
     m = EditorModel(position_from_text("0,0 D 0\n0,1 D 0"), mode=EDIT)  # the edges do not match
     assert m.post(tmp_path / "thread") is None
     assert "edge-mismatch" in m.status and "fix it in free edit" in m.status
+
+
+def test_the_editor_shows_the_users_own_question():
+    p = position_from_text("0,0 D 0", hand="U", question={"kind": "best", "ask": "Where does U score most?"})
+    assert EditorModel(p).question() == "Where does U score most?"

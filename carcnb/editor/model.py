@@ -24,7 +24,6 @@ from ..rules.base import DeployStep, apply_final
 from ..rulings import RULINGS, involved, resolve
 from ..state import CHANCE, Game, GameState
 from ..tiles import catalogue
-from ..wording import question_text
 from . import edits, figures, why
 from .frame import Frame
 from .spots import figure_port
@@ -178,13 +177,16 @@ class EditorModel:
         return (tid, pos[0], pos[1], self._place_rotation(tid))
 
     def question(self) -> str | None:
-        """A loaded puzzle's question in words (None for a position without one)."""
+        """A loaded puzzle's question in words, the file's own ``ask`` when it has one (None for a position
+        without a question)."""
         p = self.position if self.mode == EDIT else self.origin
         if p.question is None:
             return None
         if "question" not in self._cache:
+            from ..post import asked
+
             try:
-                self._cache["question"] = question_text(p)
+                self._cache["question"] = asked(p)
             except CarcnbError as e:
                 self._cache["question"] = f"{p.question.kind} question (not worded: {e})"
         return self._cache["question"]  # type: ignore[return-value]
