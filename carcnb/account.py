@@ -19,7 +19,7 @@ from .geometry import CENTRE, PORT_NAMES, Pos, around, pos_text
 from .position import Position
 from .rules.base import DeployStep, PlaceStep, apply_final
 from .rules.cropcircles import CropActStep, CropChoiceStep, crop_order
-from .rules.earthquake import destroyed_cities, quake_centre
+from .rules.earthquake import hit_cities, quake_centre
 from .rules.ferries import LayFerryStep, MoveFerryStep, jetties
 from .rules.meteor import MeteorStep
 from .rules.tornado import TornadoDropStep
@@ -355,19 +355,28 @@ class FerryStays(Event):
 @dataclass(frozen=True)
 class QuakeStruck(Event):
     """Before the final scoring, the earthquake's tokens go down: ``cities`` are the unfinished cities
-    they destroy, each as its tiles."""
+    they destroy, ``finished`` the finished ones, each as its tiles."""
 
     centre: Pos | None
     cities: tuple[tuple[Pos, ...], ...]
+    finished: tuple[tuple[Pos, ...], ...] = ()
 
     def text(self) -> str:
         at = f" at {pos_text(self.centre)}" if self.centre is not None else ""
-        if not self.cities:
-            return f"the earthquake{at} destroys no unfinished city"
-        cities = [f"the city at {pos_text(tiles[0])} ({len(tiles)} tile{'s' * (len(tiles) != 1)})"
-                  for tiles in self.cities]
-        scores = "it scores" if len(cities) == 1 else "they score"
-        return f"the earthquake{at} destroys {_and(cities)}: {scores} nothing"
+        if not self.cities and not self.finished:
+            return f"the earthquake{at} destroys no city"
+        parts = []
+        if self.cities:
+            scores = "it scores" if len(self.cities) == 1 else "they score"
+            parts.append(f"{_and(_cities(self.cities))}: {scores} nothing")
+        if self.finished:
+            feeds = "it feeds" if len(self.finished) == 1 else "they feed"
+            parts.append(f"the finished {_and(_cities(self.finished)).removeprefix('the ')}: {feeds} no farmer")
+        return f"the earthquake{at} destroys " + "; and ".join(parts)
+
+
+def _cities(cities: tuple[tuple[Pos, ...], ...]) -> list[str]:
+    return [f"the city at {pos_text(tiles[0])} ({len(tiles)} tile{'s' * (len(tiles) != 1)})" for tiles in cities]
 
 
 @dataclass(frozen=True)
@@ -568,8 +577,9 @@ class _Seen:
             events.append(GameEnded())
             if state.ext.get("quake_cities"):
                 centre = state.ext.get("quake_destroyed") or quake_centre(board)
-                cities = tuple(tuple(f.tiles) for f in destroyed_cities(board))
-                events.append(QuakeStruck(centre, cities))
+                hit = hit_cities(board)
+                events.append(QuakeStruck(centre, tuple(tuple(f.tiles) for f in hit if not f.complete),
+                                          tuple(tuple(f.tiles) for f in hit if f.complete)))
             events += [FeatureScored(row, "end", _nodes(state, row)) for row in state.rows[final_from:]]
         return events
 

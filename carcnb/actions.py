@@ -201,38 +201,74 @@ class Crop(Action):
         return f"crop {self.mode}"
 
 
+MAX_DIGITS = 6  # a coordinate or a number in an answer; longer ones are refused before Python converts them
+
+
+def whole_number(text: str, what: str) -> int:
+    """``text`` as a whole number (an optional minus, at most ``MAX_DIGITS`` digits); raises
+    ``ActionSyntaxError`` naming ``what`` otherwise."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ActionSyntaxError(f"{what}: {shorten(text)!r} is not a whole number")
+    if len(digits) > MAX_DIGITS:
+        raise ActionSyntaxError(f"{what}: {shorten(text)!r} has {len(digits)} digits: at most {MAX_DIGITS} are read")
+    return int(text)
+
+
+def shorten(text: str, most: int = 40) -> str:
+    """``text`` cut to ``most`` characters for quoting in a message (long input is never echoed whole)."""
+    return text if len(text) <= most else f"{text[:most - 3]}..."
+
+
 def _parse_pos(text: str, whole: str) -> Pos:
-    try:
-        x, y = text.split(",")
-        return (int(x), int(y))
-    except ValueError:
-        raise ActionSyntaxError(f"bad position {text!r} in action {whole!r}: expected x,y such as 1,-2") from None
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise ActionSyntaxError(f"bad position {shorten(text)!r} in action {shorten(whole)!r}: "
+                                "expected x,y such as 1,-2")
+    x, y = (whole_number(part, f"bad position in action {shorten(whole)!r}") for part in parts)
+    return (x, y)
 
 
 def _parse_port(text: str, whole: str) -> int:
-    if text not in PORT_INDEX:
-        raise ActionSyntaxError(f"bad port {text!r} in action {whole!r}: expected one of {' '.join(PORT_NAMES)}")
-    return PORT_INDEX[text]
+    if text.upper() not in PORT_INDEX:
+        raise ActionSyntaxError(f"bad port {shorten(text)!r} in action {shorten(whole)!r}: "
+                                f"expected one of {' '.join(PORT_NAMES)}")
+    return PORT_INDEX[text.upper()]
 
 
 _SHAPES = {"draw": 1, "place": 2, "discard": 0, "pass": 0, "deploy": 2, "remove": 2, "ferry": 2, "meteor": 1,
            "flood": 1, "tornado": 1, "pick": 3, "drop": 3, "crop": 1}
 
 
+def _words(text: str) -> list[str]:
+    """The fields of an action, in any letter case and spacing: ``Ferry 1, 0  w - s`` gives
+    ``['ferry', '1,0', 'w-s']`` (spaces around a comma, and between a ferry's ends, are dropped)."""
+    words = ",".join(part.strip() for part in text.split(",")).split()
+    if not words:
+        return words
+    words[0] = words[0].lower()
+    if words[0] == "ferry" and len(words) > 3:
+        words[2:] = ["".join(words[2:])]
+    return words
+
+
 def parse_action(text: str) -> Action:
-    """The action that ``text`` spells; raises ``ActionSyntaxError`` saying what was expected."""
-    words = text.split()
+    """The action that ``text`` spells, in any letter case and spacing; raises ``ActionSyntaxError`` saying
+    what was expected."""
+    words = _words(text)
     if not words or words[0] not in _SHAPES:
-        raise ActionSyntaxError(f"unknown action {text!r}: expected one of {', '.join(_SHAPES)}")
+        raise ActionSyntaxError(f"unknown action {shorten(text)!r}: expected one of {', '.join(_SHAPES)}")
     verb, args = words[0], words[1:]
     if len(args) != _SHAPES[verb]:
-        raise ActionSyntaxError(f"action {text!r}: {verb} takes {_SHAPES[verb]} argument(s), got {len(args)}")
+        raise ActionSyntaxError(f"action {shorten(text)!r}: {verb} takes {_SHAPES[verb]} argument(s), "
+                                f"got {len(args)}")
     if verb == "draw":
-        return Draw(args[0])
+        return Draw(args[0].upper())
     if verb == "place":
         pos = _parse_pos(args[0], text)
         if args[1] not in {str(r) for r in ROTATIONS}:
-            raise ActionSyntaxError(f"bad rotation {args[1]!r} in action {text!r}: expected 0, 90, 180 or 270")
+            raise ActionSyntaxError(f"bad rotation {shorten(args[1])!r} in action {shorten(text)!r}: "
+                                    "expected 0, 90, 180 or 270")
         return Place(pos[0], pos[1], int(args[1]))
     if verb == "discard":
         return Discard()
@@ -244,12 +280,14 @@ def parse_action(text: str) -> Action:
     if verb == "ferry":
         ends = args[1].split("-")
         if len(ends) != 2:
-            raise ActionSyntaxError(f"bad ferry {args[1]!r} in action {text!r}: expected two ports such as E-S")
+            raise ActionSyntaxError(f"bad ferry {shorten(args[1])!r} in action {shorten(text)!r}: "
+                                    "expected two ports such as E-S")
         return Ferry(_parse_pos(args[0], text), _parse_port(ends[0], text), _parse_port(ends[1], text))
     if verb in ("meteor", "flood", "tornado"):
         return {"meteor": Meteor, "flood": Flood, "tornado": TornadoStep}[verb](_parse_pos(args[0], text))
     if verb in ("pick", "drop"):
-        return (Pick if verb == "pick" else Drop)(args[0], _parse_pos(args[1], text), _parse_port(args[2], text))
-    if args[0] not in ("add", "remove"):
-        raise ActionSyntaxError(f"action {text!r}: crop takes add or remove")
-    return Crop(args[0])
+        return (Pick if verb == "pick" else Drop)(args[0].lower(), _parse_pos(args[1], text),
+                                                  _parse_port(args[2], text))
+    if args[0].lower() not in ("add", "remove"):
+        raise ActionSyntaxError(f"action {shorten(text)!r}: crop takes add or remove")
+    return Crop(args[0].lower())

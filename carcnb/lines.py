@@ -11,7 +11,7 @@ from .errors import CarcnbError
 from .game_io import state_from_position
 from .position import Position
 from .scoring import ScoreRow
-from .solve import Solver, objective
+from .solve import Solver, limit_named, objective
 from .state import GameState
 
 
@@ -47,6 +47,13 @@ def choice(solver: Solver, seat: int) -> Action:
     return next(a for a, v in choices if objective(v, seat) == top)
 
 
+def forced(state: GameState) -> Action | None:
+    """The decision now when there is no choice (one legal action: a ``pass`` with nothing to deploy, a drop
+    with one spot); the kit plays it for the player and never asks."""
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 else None
+
+
 def answer_moves(state: GameState, mover: int, solver: Solver) -> list[tuple[int, Action]]:
     """Play every other seat's choices until ``mover`` acts again or the turn ends: (seat, action) pairs."""
     played = []
@@ -69,7 +76,12 @@ def replies(state: GameState, mover: int, start: Mapping[str, int] | None = None
 
 def best_play(p: Position, limit: int | None = None) -> BestPlay:
     """The rest of the turn from ``p`` with every player choosing as the solver does; raises
-    ``SearchLimitError`` when the search visits more than ``limit`` states."""
+    ``SearchLimitError`` when the search visits more than ``limit`` states (or its budget, see ``solve``)."""
+    with limit_named(p.path):
+        return _best_play(p, limit)
+
+
+def _best_play(p: Position, limit: int | None) -> BestPlay:
     state = state_from_position(p)
     mover = mover_of(state, p)
     solver = Solver(state, limit)

@@ -115,7 +115,7 @@ def markdown(blocks: Sequence[Block]) -> str:
     return "\n\n".join(out) + "\n"
 
 
-# ----- BBCode (phpBB and the common forum software) --------------------------------------------------------
+# ----- BBCode (the tags every forum software reads: no sizes, whose units differ between them) --------------
 def _bb_span(span: Span) -> str:
     if isinstance(span, Bold):
         return f"[b]{span.text}[/b]"
@@ -132,7 +132,7 @@ def bbcode(blocks: Sequence[Block]) -> str:
     out = []
     for b in blocks:
         if isinstance(b, Heading):
-            out.append(f"[size={200 if b.level == 1 else 150}][b]{b.text}[/b][/size]")
+            out.append(f"[u][b]{b.text}[/b][/u]" if b.level == 1 else f"[b]{b.text}[/b]")  # sizes differ by forum
         elif isinstance(b, Para):
             out.append(_bb_text(b.spans))
         elif isinstance(b, Picture):

@@ -23,7 +23,8 @@ from .markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para,
 from .position import Position, dump, parse
 from .questions import final_score
 from .ranking import Ranking, RankedLine, rank
-from .readings import NODE_LIMIT, Progress, Readings, answer_text, readings
+from .notation import reading_help
+from .readings import Progress, Readings, answer_text, reading_text, readings
 from .rulings import RULINGS
 from .safewrite import write_file
 from .scoring import ScoreRow
@@ -73,7 +74,7 @@ def post_paths(p: Position, out_dir: str | Path, fmt: str = "markdown") -> tuple
 
 
 def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Progress | None = None,
-               node_limit: int | None = NODE_LIMIT, picture: PictureOptions = PictureOptions()) -> PostFiles:
+               node_limit: int | None = None, picture: PictureOptions = PictureOptions()) -> PostFiles:
     """Write the post of ``p`` into ``out_dir`` (made if missing) as ``fmt`` (markdown, bbcode, bgg or html),
     its pictures beside it. Everything is worked out before anything is written: a position the engine cannot
     answer raises ``CarcnbError`` and leaves the folder as it was. ``progress`` and ``node_limit`` go to
@@ -111,18 +112,18 @@ def answer_of(p: Position) -> Answered:
 
 
 def decision_png(p: Position, answered: Answered, opts: PictureOptions) -> bytes:
-    """The position as the question finds it, with the best line's decisions numbered on it (the mover's in
-    one colour, the other players' replies in another)."""
+    """The decision picture of the position (who moves, the points, the supplies, the rulings, the tile in
+    hand), with the best line's decisions numbered on it (the mover's in one colour, the replies in another)."""
+    from .game_io import state_from_position
     from .puzzleboard.model import steps_of
     from .render import render_png
-    from .render.steps import mark_steps
 
-    png, geometry = render_png(p, coords=opts.coords, caption=opts.caption, legend=opts.legend)
-    if answered.ranking is None:
-        return png
-    best = answered.ranking.best[0]
-    return mark_steps(png, geometry, steps_of((*((answered.ranking.mover, a) for a in best.line), *best.rest),
-                                              answered.ranking.mover))
+    steps = []
+    if answered.ranking is not None:
+        best, mover = answered.ranking.best[0], answered.ranking.mover
+        steps = steps_of((*((mover, a) for a in best.line), *best.rest), mover, state_from_position(p))
+    return render_png(p, coords=opts.coords, caption=opts.caption, legend=opts.legend, decision=True,
+                      steps=steps)[0]
 
 
 def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answered | None = None,
@@ -140,7 +141,7 @@ def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answer
     blocks += [Heading("Under other readings of the rules", 2)]
     blocks += readings_blocks(found)
     blocks += [Heading("The position", 2), Para(("A carcnb file: load it to check.",)),
-               CodeBlock(position_text(p), "toml"), Para(footer(p))]
+               CodeBlock(position_text(p), "toml"), Para(reading_help()), Para(footer(p))]
     return blocks
 
 
@@ -235,7 +236,7 @@ def readings_blocks(found: Readings) -> list[Block]:
     unchanged = Para((f"The {rest} these sets involve {'was' if len(found.unchanged) == 1 else 'were'} tried "
                       "option by option and change nothing here (carcnb rulings lists them all).",))
     if not found.changes:
-        return [Para(("No reading of the rules changes this answer.",)), unchanged]
+        return [Para(("No reading of the rules changes this answer.",)), unchanged, *history_blocks(found)]
     blocks: list[Block] = [Para(("One open question of the rules changes this answer:" if len(found.changes) == 1
                                  else f"{len(found.changes)} open questions of the rules change this answer:",))]
     for change in found.changes:
@@ -246,17 +247,21 @@ def readings_blocks(found: Readings) -> list[Block]:
             mine = " (the reading above)" if option == found.rulings[change.ruling] else ""
             items.append((Code(option), f"{mine}, {ruling.options[option]}: {answer_text(found.kind, a)}"))
         blocks.append(Items(tuple(items)))
-    if len(found.changes) > 1:
-        names = [c.ruling for c in found.changes]
-        combos = tuple(tuple((Code(combo.rulings[rid]),) for rid in names)
-                       + ((answer_text(found.kind, combo.answer),),) for combo in found.combinations)
-        blocks += [Para(("Every combination of them:",)), Table((*names, "Answer"), combos)]
-    if found.skipped:
-        blocks.append(Para((f"{_count(found.skipped, 'more combination')} not tried (at most "
-                            f"{len(found.combinations)} are).",)))
+    if len(found.groups) > 1 and len(found.changes) > 1:
+        blocks += [Para(("The answers together, each with the readings that give it:",)),
+                   Items(tuple((f"{answer_text(found.kind, g.answer)}: "
+                                f"{' or '.join(reading_text(r) for r in g.readings)}",) for g in found.groups))]
     if found.unchanged:
         blocks.append(unchanged)
-    return blocks
+    return blocks + history_blocks(found)
+
+
+def history_blocks(found: Readings) -> list[Block]:
+    """The rulings whose effect depends on earlier turns the file does not record, with what it would say."""
+    if not found.depends_on_history:
+        return []
+    return [Para(("Depends on earlier turns the position does not record:",)),
+            Items(tuple((Code(rid), f": {RULINGS[rid].history}.") for rid in found.depends_on_history))]
 
 
 def footer(p: Position) -> Text:

@@ -19,7 +19,8 @@ from .lines import choice, gains_text
 from .position import Position
 from .questions import waiting_for
 from .scoring import ScoreRow
-from .solve import Solver, objective
+from .solve import Solver, limit_named, objective
+from .ties import best_lines as best_lines_of
 from .state import GameState
 
 MOST_TIES = 12  # equally good lines listed
@@ -76,7 +77,13 @@ class Ranking:
 
 
 def rank(p: Position, node_limit: int | None = None) -> Ranking:
-    """The best lines of ``p``'s mover and the runners-up; raises ``SearchLimitError`` past ``node_limit``."""
+    """The best lines of ``p``'s mover and the runners-up; raises ``SearchLimitError`` naming the file past
+    ``node_limit`` (or the search budget)."""
+    with limit_named(p.path):
+        return _rank(p, node_limit)
+
+
+def _rank(p: Position, node_limit: int | None) -> Ranking:
     state = state_from_position(p)
     seat = state.current_player()
     if seat < 0:
@@ -85,33 +92,12 @@ def rank(p: Position, node_limit: int | None = None) -> Ranking:
     solver = Solver(state, node_limit)
     choices = [(a, objective(v, seat)) for a, v in solver.choices()]
     top = max(v for _, v in choices)
-    best_lines = list(_top_lines(state, seat, solver))
+    best_lines, _ = best_lines_of(state, solver.node_limit, MOST_COUNTED)
     listed = [_played(state, seat, solver, line) for line in best_lines[:MOST_TIES]]
     others = sorted({a: v for a, v in choices if v < top}.items(), key=lambda av: -av[1])[:RUNNERS_UP]
     runners = [_played(state, seat, solver, _greedy(state, seat, solver, first)) for first, _ in others]
     return Ranking(state.players[seat], tuple(listed), len(best_lines) - len(listed), tuple(runners),
                    _ends_game(state, listed[0]))
-
-
-def _top_lines(state: GameState, seat: int, solver: Solver, limit: int = MOST_COUNTED):
-    """Every line of the mover's consecutive decisions that keeps the top value (stops after ``limit``)."""
-    found = 0
-
-    def walk(prefix: tuple[Action, ...]):
-        nonlocal found
-        if state.current_player() != seat:
-            found += 1
-            yield prefix
-            return
-        choices = [(a, objective(v, seat)) for a, v in solver.choices()]
-        top = max(v for _, v in choices)
-        for action, v in choices:
-            if v == top and found < limit:
-                state.apply(action, check=False)
-                yield from walk((*prefix, action))
-                state.undo()
-
-    yield from walk(())
 
 
 def _greedy(state: GameState, seat: int, solver: Solver, first: Action) -> tuple[Action, ...]:

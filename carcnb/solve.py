@@ -5,10 +5,20 @@ game). Each player who acts chooses what maximises their own points gained this 
 opponent's (max^n). Ties are broken by the order of ``legal_actions()``, and reported: the answer is
 *unique* only when no other choice of the mover reaches the same value. Positions repeat across orders of
 moves, so values are memoised on the state.
+
+Every search has a budget, so that no position makes it run for minutes or take gigabytes: at most
+``max_nodes()`` positions (``DEFAULT_MAX_NODES``, or ``--max-nodes`` on the command line through
+``search_budget``) and at most ``SEARCH_MEMORY`` bytes more than the process held when it began. Past either,
+it raises ``SearchLimitError`` saying what to simplify.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+
+import psutil
 
 from .actions import Action
 from .errors import CarcnbError, SearchLimitError
@@ -17,6 +27,41 @@ from .position import Position
 from .state import GameState
 
 Values = tuple[int, ...]
+
+DEFAULT_MAX_NODES = 100_000  # a few seconds and about 550 MB on a six-player tornado event (bench_limits)
+SEARCH_MEMORY = 600 * 2**20  # bytes a search may add to the process (with the kit itself: under 1 GB)
+_MEMORY_EVERY = 1024  # positions between two looks at the process's memory
+_max_nodes: ContextVar[int] = ContextVar("max_nodes", default=DEFAULT_MAX_NODES)
+SIMPLER = ("simplify the position (fewer followers within reach of the disaster, fewer players, fewer tiles "
+           "around the decision)")
+
+
+def max_nodes() -> int:
+    """How many positions a search may visit now (``DEFAULT_MAX_NODES`` unless ``search_budget`` says)."""
+    return _max_nodes.get()
+
+
+@contextmanager
+def search_budget(nodes: int) -> Iterator[None]:
+    """Let every search inside the block visit up to ``nodes`` positions (``--max-nodes``)."""
+    token = _max_nodes.set(nodes)
+    try:
+        yield
+    finally:
+        _max_nodes.reset(token)
+
+
+@contextmanager
+def limit_named(path: str) -> Iterator[None]:
+    """A search that stops at its limit inside the block says which file it was searching."""
+    try:
+        yield
+    except SearchLimitError as e:
+        raise SearchLimitError(f"{path}: {e}") from None
+
+
+def _memory() -> int:
+    return psutil.Process().memory_info().rss
 
 
 @dataclass(frozen=True)
@@ -41,12 +86,15 @@ def objective(gains: Values, seat: int) -> int:
 
 
 class Solver:
+    """The values of a turn's positions, memoised; ``node_limit`` lowers the budget's ``max_nodes()``."""
+
     def __init__(self, state: GameState, node_limit: int | None = None):
         self.state = state
         self.start = tuple(state.scores[c] for c in state.players)
         self.memo: dict[tuple, Values] = {}
         self.nodes = 0
-        self.node_limit = node_limit
+        self.node_limit = max_nodes() if node_limit is None else min(node_limit, max_nodes())
+        self.memory_at_start = _memory()
 
     def value(self, seat: int | None = None) -> Values:
         """The value of the rest of the turn from the current state (``seat``: who acts now, when known)."""
@@ -61,8 +109,8 @@ class Solver:
         if found is not None:
             return found
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise SearchLimitError(f"the search gave up after {self.node_limit} positions (its limit)")
+        if self.nodes > self.node_limit or not self.nodes % _MEMORY_EVERY:
+            self._within_budget()
         best: Values | None = None
         top = 0
         for action in s.legal_actions():
@@ -73,6 +121,16 @@ class Solver:
         assert best is not None
         self.memo[key] = best
         return best
+
+    def _within_budget(self) -> None:
+        if self.nodes > self.node_limit:
+            raise SearchLimitError(f"the search stopped after {self.node_limit} positions, its limit: {SIMPLER}, "
+                                   f"or raise the limit (--max-nodes N, now {self.node_limit})")
+        grown = _memory() - self.memory_at_start
+        if grown > SEARCH_MEMORY:
+            raise SearchLimitError(f"the search stopped after {self.nodes} positions: it took {grown >> 20} MB, "
+                                   f"the most a search may ({SEARCH_MEMORY >> 20} MB): {SIMPLER}; a higher "
+                                   "--max-nodes will not help")
 
     def choices(self) -> list[tuple[Action, Values]]:
         """Every legal action at the current state with the value of its continuation."""
@@ -85,9 +143,9 @@ class Solver:
 
 
 def solve(state: GameState, node_limit: int | None = None) -> Solution:
-    """The best line for the player to act now (see the module docs for the objective). With a
-    ``node_limit``, raises ``SearchLimitError`` when the search needs more positions (the state is left as
-    it was)."""
+    """The best line for the player to act now (see the module docs for the objective). Raises
+    ``SearchLimitError`` when the search needs more than its budget (``node_limit`` lowers it); the state is
+    then left as it was."""
     seat = state.current_player()
     if seat < 0:
         raise CarcnbError("nothing to decide: the position is at a draw or the game is over")
@@ -124,11 +182,12 @@ def _solve(state: GameState, seat: int, solver: Solver) -> Solution:
 
 def best_answer(p: Position, node_limit: int | None = None) -> tuple:
     """The answer to a ``best`` question: ``{ line = [...], value = N }``; raises when it is not unique (or
-    when the search needs more than ``node_limit`` positions)."""
+    when the search needs more than its budget, see ``solve``)."""
     from .game_io import state_from_position
 
     state = state_from_position(p)
-    solution = solve(state, node_limit)
+    with limit_named(p.path):
+        solution = solve(state, node_limit)
     if not solution.unique:
         raise CarcnbError(f"{p.path}: the best choice is not unique (one of them: "
                           f"{', '.join(map(str, solution.line))}, value {solution.value})")

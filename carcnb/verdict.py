@@ -18,24 +18,26 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .account import Account, account
-from .actions import Action, parse_action
+from .actions import MAX_DIGITS, Action, parse_action, shorten, whole_number
 from .errors import ActionSyntaxError, CarcnbError
 from .game_io import state_from_position
 from .hints import deciding_rulings, hints
-from .lines import answer_moves, best_play, gains_text, mover_of, replies
+from .lines import answer_moves, best_play, forced, gains_text, mover_of, replies
 from .position import Position
 from .questions import final_score, placements
 from .scoring import ScoreRow
-from .solve import Solver, objective
+from .solve import Solver, limit_named, objective
+from .spelling import meant
 from .state import GameState
 from .wording import sentence, tile_name
 
-__all__ = ["AnswerSyntaxError", "Reveal", "Verdict", "check_answer", "deciding_rulings", "expected_form", "hints",
-           "parse_answer", "replies", "reveal"]
+__all__ = ["MAX_ANSWER_CHARS", "MAX_DIGITS", "AnswerSyntaxError", "Reveal", "Verdict", "check_answer",
+           "deciding_rulings", "expected_form", "hints", "parse_answer", "replies", "reveal"]
 
 RIGHT = "Right!"
 WRONG = "Not quite."
 _EXAMPLE_POINTS = (18, 11, 7, 23, 5, 14)
+MAX_ANSWER_CHARS = 10_000  # an answer longer than this is refused unread
 
 
 class AnswerSyntaxError(CarcnbError):
@@ -88,44 +90,59 @@ def expected_form(p: Position) -> str:
 
 
 def parse_answer(p: Position, text: str) -> dict[str, int] | int | list[Action]:
-    """The answer ``text`` spells for the question of ``p``; raises ``AnswerSyntaxError`` showing the form."""
+    """The answer ``text`` spells for the question of ``p``, in any letter case and spacing; raises
+    ``AnswerSyntaxError`` showing the form. Reading takes time in proportion to the text, which may be at most
+    ``MAX_ANSWER_CHARS`` long; numbers have at most ``MAX_DIGITS`` digits."""
     kind = _question(p).kind
 
     def fail(what: str) -> AnswerSyntaxError:
         return AnswerSyntaxError(f"{what}\n  expected {expected_form(p)}")
 
+    if len(text) > MAX_ANSWER_CHARS:
+        raise fail(f"the answer is {len(text)} characters long: at most {MAX_ANSWER_CHARS} are read")
     text = text.strip()
-    if kind == "count":
-        if not re.fullmatch(r"[0-9]+", text):
-            raise fail(f"{text!r} is not a count")
-        return int(text)
-    if kind == "final":
-        pairs = re.findall(r"([A-Za-z]+)\s*=\s*(-?[0-9]+)", text)
-        leftover = re.sub(r"([A-Za-z]+)\s*=\s*(-?[0-9]+)", "", text).strip(" ,;\t\n")
-        if not pairs or leftover:
-            raise fail(f"cannot read {leftover or text!r}" if text else "no answer")
-        totals: dict[str, int] = {}
-        for color, points in pairs:
-            color = color.lower()
-            if color not in p.players:
-                raise fail(f"{color!r} is not a player here (players: {', '.join(p.players)})")
-            if color in totals:
-                raise fail(f"{color} is given twice")
-            totals[color] = int(points)
-        missing = [c for c in p.players if c not in totals]
-        if missing:
-            raise fail(f"no total for {', '.join(missing)}")
-        return totals
-    parts = [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
-    if not parts:
-        raise fail("no actions")
-    line = []
-    for i, part in enumerate(parts, 1):
-        try:
-            line.append(parse_action(part))
-        except ActionSyntaxError as e:
-            raise fail(f"action {i}: {e}") from None
-    return line
+    try:
+        if kind == "count":
+            if not (text.isascii() and text.isdigit()):
+                raise AnswerSyntaxError(f"{shorten(text)!r} is not a count" if text else "no answer")
+            return whole_number(text, "the count")
+        if kind == "final":
+            return _totals(p, text)
+        parts = [part.strip() for part in text.replace("\n", ";").split(";") if part.strip()]
+        if not parts:
+            raise AnswerSyntaxError("no actions")
+        line = []
+        for i, part in enumerate(parts, 1):
+            try:
+                line.append(parse_action(part))
+            except ActionSyntaxError as e:
+                raise ActionSyntaxError(f"action {i}: {e}") from None
+        return line
+    except (ActionSyntaxError, AnswerSyntaxError) as e:
+        raise fail(str(e)) from None
+
+
+def _totals(p: Position, text: str) -> dict[str, int]:
+    """``red=18 blue=11`` (any spacing, commas or semicolons between) as a total per player."""
+    words = [w for w in re.split(r"[\s,;]+", text.replace("=", " = ")) if w]
+    if not words:
+        raise AnswerSyntaxError("no answer")
+    totals: dict[str, int] = {}
+    for i in range(0, len(words), 3):
+        color, *rest = words[i:i + 3]
+        if not color.isalpha() or rest[:1] != ["="] or len(rest) != 2 or not rest[1].lstrip("-").isdigit():
+            raise AnswerSyntaxError(f"cannot read {shorten(' '.join(words[i:]))!r}")
+        color = color.lower()
+        if color not in p.players:
+            raise AnswerSyntaxError(f"{shorten(color)!r} is not a player here "
+                                    f"(players: {', '.join(p.players)})")
+        if color in totals:
+            raise AnswerSyntaxError(f"{color} is given twice")
+        totals[color] = whole_number(rest[1], f"{color}'s total")
+    missing = [c for c in p.players if c not in totals]
+    if missing:
+        raise AnswerSyntaxError(f"no total for {', '.join(missing)}")
+    return totals
 
 
 # ----- checking it ---------------------------------------------------------------------------------------
@@ -138,7 +155,8 @@ def check_answer(p: Position, given) -> Verdict:
         return _check_final(p, given)
     if kind == "count":
         return _check_count(p, given)
-    return _check_best(p, given)
+    with limit_named(p.path):
+        return _check_best(p, given)
 
 
 def _check_final(p: Position, given: Mapping[str, int]) -> Verdict:
@@ -168,6 +186,8 @@ def _check_count(p: Position, given: int) -> Verdict:
 
 
 def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
+    """Play the player's line, each action matched to the legal action it means (``spelling.meant``), the
+    decisions with no choice played for the player when the line leaves them out, and the replies between."""
     line = [a if isinstance(a, Action) else _parse_one(p, a, i) for i, a in enumerate(given, 1)]
     state = state_from_position(p)
     mover = mover_of(state, p)
@@ -180,20 +200,29 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
     def wrong(why: str) -> Verdict:
         return Verdict(False, WRONG, (*story, why), None, best, tuple(answered))
 
-    last_answer: list[tuple[int, Action]] = []
-    for i, action in enumerate(line, 1):
-        if state.current_player() != mover:
-            return wrong(f"Action {i}, {str(action)!r}, comes after {who}'s part of the turn is over.")
-        legal = state.legal_actions()
-        if action not in legal:
-            return wrong(f"Action {i}, {str(action)!r}, is not legal here ({state.todo[0].describe()}; legal: "
-                         f"{_listed(legal)}).")
+    def play(action: Action) -> list[tuple[int, Action]]:
         state.apply(action, check=False)
         before = state.clone()
-        last_answer = answer_moves(state, mover, solver)
-        if last_answer:
-            story.append(f"After {str(action)!r}: {_answers_text(before, last_answer)}.")
-        answered += [f"{state.players[s]}: {a}" for s, a in last_answer]
+        answers = answer_moves(state, mover, solver)
+        if answers:
+            story.append(f"After {str(action)!r}: {_answers_text(before, answers)}.")
+        answered.extend(f"{state.players[s]}: {a}" for s, a in answers)
+        return answers
+
+    last_answer: list[tuple[int, Action]] = []
+    for i, action in enumerate(line, 1):
+        while state.current_player() == mover and (chosen := meant(state, action)) is None:
+            only = forced(state)
+            if only is None:
+                legal = state.legal_actions()
+                return wrong(f"Action {i}, {str(action)!r}, is not legal here ({state.todo[0].describe()}; "
+                             f"legal: {_listed(legal)}).")
+            last_answer = play(only)
+        if state.current_player() != mover:
+            return wrong(f"Action {i}, {str(action)!r}, comes after {who}'s part of the turn is over.")
+        last_answer = play(chosen)
+    while state.current_player() == mover and not last_answer and (only := forced(state)) is not None:
+        last_answer = play(only)  # the line stopped where the player had no choice: the kit plays on
     if state.current_player() == mover and not last_answer:  # the player stopped in the middle
         return wrong(f"The line is not complete: {who} has another decision to make ({state.todo[0].describe()}).")
     gains = solver.value()

@@ -149,3 +149,13 @@ def test_every_figure_that_comes_onto_or_leaves_the_board_is_told(seed):
         went = sum(isinstance(e, TornadoPicked) or (isinstance(e, FollowerLeft) and e.cause != "tornado")
                    for e in events)
         assert sum(map(len, state.board.followers.values())) - standing == came - went, (action, events)
+
+
+def test_the_earthquake_at_the_end_names_a_finished_city_it_destroys_as_feeding_no_farmer():
+    from carcnb.explain import example, play
+
+    closed = play(example("quake-farm"), "place 0,-2 0", "pass")
+    told = account(closed, end=True)
+    (quake,) = told.of(QuakeStruck)
+    assert ((0, -2), (0, -1)) in quake.finished and ((0, -2), (0, -1)) not in quake.cities
+    assert "the finished city at 0,-2 (2 tiles): it feeds no farmer" in quake.text()

@@ -6,17 +6,19 @@ Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run
 """
 from __future__ import annotations
 
+import io
 import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from carcnb.editor.board_view import tile_pixels
 from carcnb.geometry import PORT_INDEX
 from carcnb.puzzleboard import PuzzleModel
-from carcnb.render import BoardGeometry, port_point
+from carcnb.render import port_point, render_png
 from labserver import jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
@@ -49,12 +51,13 @@ def lab(tmp_path: Path):
 
 def _board_point(x: int, y: int, port: str, box: dict) -> tuple[float, float]:
     """Where, in the page, the port of the tile at (x, y) is drawn: the picture the board widget draws
-    for the puzzle's opening (its extent and tile size), scaled to the image's box on the page."""
-    extent = PuzzleModel(ROOT / PUZZLE).picture().extent
-    px = tile_pixels(extent, 80, 960)
-    geometry = BoardGeometry(*extent, round((extent[1] - extent[0]) * px), round((extent[3] - extent[2]) * px))
+    for the puzzle's opening (its extent, tile size and header), scaled to the image's box on the page."""
+    pic = PuzzleModel(ROOT / PUZZLE).picture()
+    px = tile_pixels(pic.extent, 80, 960)
+    png, geometry = render_png(pic.source, px_per_tile=px, extent=pic.extent, decision=pic.decision, hand=False)
+    width, height = Image.open(io.BytesIO(png)).size
     gx, gy = geometry.to_pixel(*port_point(PORT_INDEX[port], x, y))
-    return box["x"] + gx * box["width"] / geometry.width, box["y"] + gy * box["height"] / geometry.height
+    return box["x"] + gx * box["width"] / width, box["y"] + gy * box["height"] / height
 
 
 def test_solve_a_best_puzzle_by_clicking_the_board(lab):

@@ -17,6 +17,7 @@ from carcnb.cli import main
 from carcnb.errors import CarcnbError
 from carcnb.render import compare_png, draw_board, legend_png, png_bytes, render_png, ruling_panels, style
 from carcnb.render.compare import merged_panels
+from carcnb.render.draw import step_plan
 from carcnb.render.glyphs import text_width, wrap
 from carcnb.render.legend import BY_KEY, ENTRIES, PAD, PITCH, entries_for, legend_size
 
@@ -147,32 +148,41 @@ def test_cities_the_earthquake_destroys_are_shaded():
     assert dict(state.ext) == before  # drawing at the end leaves the game as it was
 
 
+def test_a_finished_city_the_earthquake_destroys_is_shaded_pale_with_one_token():
+    """Red closed the city on EQ during the game: at the end it is destroyed too (it feeds no farmer), so the
+    picture shades it, pale, and draws one token for the city, not one for each of its tiles in range."""
+    from carcnb.explain import ended, example, play
+    from carcnb.render.pieces import quake_points
+
+    closed = play(example("quake-farm"), "place 0,-2 0", "pass")
+    end = ended(closed)[0]
+    png, geo = render_png(end, coords=False)
+    plain, _ = render_png(closed, coords=False)
+    assert share_of(plain, geo, 0, -2, style.CITY) > 0.05  # during the game: a city like any other
+    assert share_of(png, geo, 0, -2, style.CITY) < 0.02  # at the end: hatched over
+    on_closed_city = [(x, y) for x, y in quake_points(end) if 0 <= x < 1 and -2 <= y < 0]
+    assert len(on_closed_city) == 1
+
+
 # ----- events in progress ------------------------------------------------------------------------------------
 def _meteor(*aims: str):
     state = state_from_text(METEOR_ROAD, sets=["disasters"], hand="MT", rulings={"meteor.adjacency": "king"})
     return act(state, *aims)
 
 
-def _badge(png: bytes, geo, x: int, y: int) -> np.ndarray:
-    """The pixels inside the number badge in the middle of tile (x, y)."""
-    cx, cy = geo.to_pixel(x + 0.5, y + 0.5)
-    r = round(0.07 * geo.px_per_tile)
-    return pixels(png)[round(cy) - r:round(cy) + r, round(cx) - r:round(cx) + r]
+def test_the_meteors_aims_are_numbered_in_order_beside_their_tiles():
+    extent = (-2, 5, -1, 3)
 
+    def numbered(*aims: str) -> dict[str, tuple[float, float]]:
+        state = _meteor(*aims)
+        return {b.text: b.anchor for b in step_plan(state, (), extent, False, 200).badges}
 
-def test_the_meteors_aims_are_numbered_in_order():
-    opts = {"extent": (-2, 5, -1, 3), "px_per_tile": 200, "coords": False}
-    first_then_second, geo = render_png(_meteor("meteor 3,1", "meteor 2,0"), **opts)
-    reversed_order, _ = render_png(_meteor("meteor 2,0", "meteor 3,1"), **opts)
-    no_aim, _ = render_png(_meteor(), **opts)
-    one, two = _badge(first_then_second, geo, 3, 1), _badge(first_then_second, geo, 2, 0)
-
-    def same(a: np.ndarray, b: np.ndarray) -> bool:  # up to a level of anti-aliasing
-        return bool(np.abs(a - b).max() <= 3)
-
-    assert not same(one, two)
-    assert same(one, _badge(reversed_order, geo, 2, 0))  # "1" on whichever tile was chosen first
-    assert same(two, _badge(reversed_order, geo, 3, 1))
+    assert numbered("meteor 3,1", "meteor 2,0") == {"1": (3.5, 1.5), "2": (2.5, 0.5)}
+    assert numbered("meteor 2,0", "meteor 3,1") == {"1": (2.5, 0.5), "2": (3.5, 1.5)}  # "1" on the first chosen
+    assert numbered() == {}
+    first_then_second, geo = render_png(_meteor("meteor 3,1", "meteor 2,0"), extent=extent, px_per_tile=200,
+                                        coords=False)
+    no_aim, _ = render_png(_meteor(), extent=extent, px_per_tile=200, coords=False)
     assert share_of(first_then_second, geo, 2, 0, style.METEOR_AIM) > 0.05
     assert share_of(no_aim, geo, 2, 0, style.METEOR_AIM) == 0
 
@@ -182,7 +192,7 @@ def test_the_tornados_path_is_arrows_in_order_and_it_carries_its_figure():
     act(state, "tornado 1,1", "tornado 2,1")
     assert state.ext["tornado_carry"] == "red"
     artists = draw_board(Figure(figsize=(4, 4)).add_axes((0, 0, 1, 1)), state)
-    (arrows,) = collections_of(artists, style.TORNADO_PATH)
+    arrows = collections_of(artists, style.TORNADO_PATH)[0]  # the arrows come before their badges
     tips = [path.vertices[3] for path in arrows.get_paths()]  # an arrow's 4th vertex is its point
     assert len(tips) == 2
     assert 1 < tips[0][1] < 2 and 1 < tips[0][0] < 2  # the first step ends on 1,1 (down from 1,2)

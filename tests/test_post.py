@@ -84,7 +84,7 @@ def test_a_best_post_gives_the_line_and_the_readings_of_two_rulings(tmp_path):
     assert "2 open questions of the rules change this answer" in text
     assert "- `segment`, any feature with a segment on a covered tile: red 23, blue 20" in text
     assert "- `no`, covered empty positions take no tile: no answer: illegal position" in text
-    assert "Every combination of them:" in text
+    assert "- red 23, blue 20: the flood stops every covered feature, tiles under the flood" in text  # by answer
     text = write_post(load(PUZZLES / "disasters/meteor-king-adjacency.toml"), tmp_path).text
     assert "**Answer:** red's best line is `meteor 3,1`, value 4 (with `meteor.adjacency = king`)." in text
     assert "| red | 4 | road of 4 tiles: -1,0 0,0 1,0 2,0 |" in text

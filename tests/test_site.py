@@ -58,14 +58,18 @@ def test_a_notebook_becomes_a_page_with_its_pictures_and_widgets_and_nothing_fro
                      nbformat.v4.new_code_cell('b.description = "after"'))
     lines = []
     written = build_site([page], tmp_path / "site", progress=lines.append)
-    assert [p.name for p in written] == ["01-page.html", "index.html"]
+    assert [p.name for p in written] == ["01-page.html", "notation.html", "index.html"]
     html = written[0].read_text(encoding="utf-8")
     assert "<script" not in html and not re.search(r'(src|href)="https?:', html)
     assert 'href="02-next.html"' in html and "picture(" not in html
     assert "<figcaption" in html and "the tour board" in html
     assert re.search(r"<button disabled[^>]*>after</button>", html) and "widget-view+json" not in html
-    index = written[1].read_text(encoding="utf-8")
-    assert 'href="01-page.html"' in index and "A page" in index
+    assert 'href="notation.html"' in html  # the notation and the legend, one click from every page
+    notation = written[1].read_text(encoding="utf-8")
+    assert "<script" not in notation and "deploy X,Y PORT" in notation and "NNW" in notation
+    assert notation.count('src="data:image/png;base64,') >= 10  # ports, examples, legend, tiles: inline
+    index = written[2].read_text(encoding="utf-8")
+    assert 'href="01-page.html"' in index and "A page" in index and 'href="notation.html"' in index
     assert lines[0].startswith("[1/1] 01-page.ipynb ->") and lines[-1].startswith("index ->")
 
 

@@ -8,6 +8,7 @@ from ..errors import CarcnbError, PositionFormatError
 from ..grade import stale
 from ..position import ANSWER_FORMS, load
 from ..questions import answer, same_answer, show_answer
+from ._budget import add_max_nodes
 from ._files import puzzle_files
 
 
@@ -53,3 +54,4 @@ def register(sub) -> None:
     p = sub.add_parser("check", help="validate puzzle files (directories recursively)")
     p.add_argument("paths", nargs="+")
     p.set_defaults(run=run)
+    add_max_nodes(p)

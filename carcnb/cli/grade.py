@@ -5,6 +5,7 @@ import argparse
 
 from ..errors import CarcnbError
 from ..grade import grade_file
+from ._budget import add_max_nodes
 from ._files import puzzle_files
 
 
@@ -30,3 +31,4 @@ def register(sub) -> None:
     p = sub.add_parser("grade", help="write each puzzle's difficulty (1-5) and topics into the file")
     p.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files or directories (searched recursively)")
     p.set_defaults(run=run)
+    add_max_nodes(p)

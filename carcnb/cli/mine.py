@@ -9,6 +9,7 @@ from pathlib import Path
 from ..errors import CarcnbError
 from ..mine import TOPICS, Mined, Tally, mine
 from ..safewrite import check_folder, write_file
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -75,6 +76,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="where to write the puzzle files")
     p.add_argument("--force", action="store_true", help="overwrite files of the same seed")
     p.set_defaults(run=run)
+    add_max_nodes(p)
 
 
 def _positive(text: str) -> int:

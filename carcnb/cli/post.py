@@ -7,9 +7,9 @@ from pathlib import Path
 
 from ..position import load
 from ..post import FORMATS, PictureOptions, post_paths, write_post
-from ..readings import NODE_LIMIT
 from ..safewrite import check_folder, refuse_overwrite
-from .readings import clear_progress, positive, show_progress
+from ._budget import add_max_nodes
+from .readings import clear_progress, show_progress
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,11 +34,10 @@ def register(sub) -> None:
     p.add_argument("file")
     p.add_argument("-o", "--output", default=".", metavar="DIR", help="the folder to write into (default: here)")
     p.add_argument("--format", choices=FORMATS, default="markdown",
-                   help="markdown, bbcode (phpBB and most forums), bgg (BoardGameGeek) or html (a page of its own)")
+                   help="markdown, bbcode (the tags every forum reads), bgg (BoardGameGeek) or html (a page of its own)")
     p.add_argument("--no-coords", dest="coords", action="store_false", help="hide the column and row numbers")
     p.add_argument("--caption", metavar="TEXT", help="a caption under the position's picture")
     p.add_argument("--legend", action="store_true", help="the legend beside the board")
     p.add_argument("--force", action="store_true", help="overwrite a post of the same name already there")
-    p.add_argument("--max-nodes", type=positive, default=NODE_LIMIT, metavar="N",
-                   help=f"give up a best search under another reading after N positions (default {NODE_LIMIT})")
     p.set_defaults(run=run)
+    add_max_nodes(p)

@@ -17,6 +17,7 @@ from ..game_io import problems
 from ..position import Position, load
 from ..verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from ..wording import question_text
+from ._budget import add_max_nodes
 from ._files import puzzle_files
 
 COMMANDS = "Type your answer, or: hint, reveal, next, quit."
@@ -174,7 +175,7 @@ class Session:
     def _picture(p: Position, out: Path) -> Path:
         from ..render import save_picture
 
-        save_picture(p, out, coords=True)  # answers name positions: the picture labels them
+        save_picture(p, out, coords=True, decision=True)  # answers name positions: the picture labels them
         return out
 
 
@@ -187,3 +188,4 @@ def register(sub) -> None:
     p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
                    "folder)")
     p.set_defaults(run=run)
+    add_max_nodes(p)

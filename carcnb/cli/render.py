@@ -1,16 +1,32 @@
 """``carcnb render FILE -o OUT``: a picture of the position (PNG or SVG), with coordinates, an optional
-caption and legend; ``--compare RULING`` draws it under each option of a ruling side by side; with no FILE,
-``--legend`` writes the legend alone."""
+caption and legend; a puzzle (or a position with a tile in hand) is a decision picture, with who moves, the
+points, supplies and rulings over the board and the tile in hand beside it; ``--compare RULING`` draws it
+under each option of a ruling side by side; with no FILE, ``--legend`` writes the legend alone."""
 from __future__ import annotations
 
 import argparse
+import sys
+import warnings
 from pathlib import Path
 
 from ..errors import CarcnbError
 from ..position import load
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..render import PictureScaled
+
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always", PictureScaled)
+        _draw(args)
+    for warning in said:
+        print(f"carcnb render: {warning.message}", file=sys.stderr)
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _draw(args: argparse.Namespace) -> None:
     from ..render import compare_png, legend_png, save_picture
 
     out = Path(args.output)
@@ -29,13 +45,13 @@ def run(args: argparse.Namespace) -> int:
         _write(out, compare_png(load(args.file), args.compare, px_per_tile=args.px, coords=args.coords,
                                 legend=args.legend))
     else:
+        p = load(args.file)
+        decision = args.decision and (p.question is not None or p.hand is not None or bool(p.played))
         try:
-            save_picture(load(args.file), out, px_per_tile=args.px, coords=args.coords, caption=args.caption,
-                         legend=args.legend, at_end=args.at_end)
+            save_picture(p, out, px_per_tile=args.px, coords=args.coords, caption=args.caption,
+                         legend=args.legend, at_end=args.at_end, decision=decision)
         except OSError as e:
             raise CarcnbError(f"cannot write {str(out)!r}: {e.strerror}") from None
-    print(f"wrote {out}")
-    return 0
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -68,5 +84,9 @@ def register(sub) -> None:
     p.add_argument("--compare", metavar="RULING", help="the position under each option of RULING, side by side")
     p.add_argument("--at-end", action="store_true",
                    help="the board as the final scoring sees it (the earthquake's tokens down)")
+    p.add_argument("--board-only", dest="decision", action="store_false",
+                   help="a puzzle or a position with a tile in hand without its header (who moves, points, supplies, "
+                        "rulings) and the tile in hand beside the board")
     p.add_argument("--px", type=_px, default=80, metavar="N", help="pixels per tile (default 80)")
     p.set_defaults(run=run)
+    add_max_nodes(p)

@@ -13,6 +13,7 @@ from ..consistency import as_asked
 from ..position import load
 from ..questions import answer, show_answer
 from ..ranking import Ranking, rank
+from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,3 +77,4 @@ def register(sub) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run)
+    add_max_nodes(p)

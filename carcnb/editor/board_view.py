@@ -16,7 +16,7 @@ from ipyevents import Event
 
 from ..geometry import PORT_NAMES, Pos
 from ..render.export import BoardGeometry
-from ..render.steps import Step, mark_steps
+from ..render.steps import Step
 from .views import Picture
 
 PICTURES_KEPT = 48  # pointer previews of one game state, drawn once each
@@ -122,14 +122,12 @@ class BoardView:
                 self._pictures.pop(next(iter(self._pictures)))
             png, geometry = render_png(pic.source, px_per_tile=px, extent=pic.extent, legal=pic.legal,
                                        preview=pic.preview, preview_fits=pic.preview_fits,
-                                       highlight=pic.highlight, coords=True)
-            steps = self.steps() if self.steps is not None else ()
-            if steps:
-                png = mark_steps(png, geometry, steps)
+                                       highlight=pic.highlight, coords=True, decision=pic.decision, hand=False,
+                                       steps=self.steps() if self.steps is not None else ())
             if self.overlay is not None:
                 png = self.overlay(png, geometry)
             self._pictures[pic.key] = (png, geometry)
         png, self.geometry = self._pictures[pic.key]
         self.image.value = png
-        self.image.layout.width = f"{self.geometry.width}px"
+        self.image.layout.width = f"{self.geometry.picture_width or self.geometry.width}px"
         self._picture_key = pic.key

@@ -1,6 +1,7 @@
-"""Parts of the editor's view beside the board: the tile in hand, the position's header (who moves, the
-scores, clearing the board), and the Post button. Each is built from the model, calls only model commands, and brings itself up
-to date in ``refresh``; ``observe`` is the editor's (it ignores the changes a refresh makes).
+"""Parts of the editor's view beside the board: the palette as tile pictures, the tile in hand, the position's
+header (who moves, the scores, clearing the board), and the Post button. Each is built from the model, calls
+only model commands, and brings itself up to date in ``refresh``; ``observe`` is the editor's (it ignores the
+changes a refresh makes).
 """
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import ipywidgets as w
+from ipyevents import Event
 
 from ..position import Position, TileLine
 from .model import EDIT, EditorModel
 
 HAND_PX = 96
+PALETTE_PX = 44  # a palette tile's picture, shown this wide
 
 
 def classed(widget: w.Widget, name: str) -> w.Widget:
@@ -33,6 +36,46 @@ def tile_png(tid: str, rot: int) -> bytes:
         alone = Position(players=("red", "blue"), board=(TileLine(0, 0, tid, rot),))
         _TILE_PICTURES[key] = render_png(alone, px_per_tile=HAND_PX, extent=(0, 1, 0, 1), coords=False)[0]
     return _TILE_PICTURES[key]
+
+
+class PalettePanel:
+    """The palette as pictures: every tile of the sets in play at rotation 0 with its letter and the copies
+    left; a click on a picture chooses that tile, as the tile menu does. The chosen tile is framed; a tile
+    that cannot be drawn now is faded."""
+
+    def __init__(self, model: EditorModel):
+        self.model = model
+        self.box = classed(w.HBox(layout=w.Layout(flex_flow="row wrap", max_width="960px")), "carcnb-palette-tiles")
+        self.cells: dict[str, tuple[w.Image, w.HTML, w.VBox]] = {}
+        self.events: list[Event] = []  # the pictures' click listeners
+
+    def _cell(self, tid: str) -> tuple[w.Image, w.HTML, w.VBox]:
+        picture = w.Image(value=tile_png(tid, 0), format="png", width=PALETTE_PX, height=PALETTE_PX)
+        label = w.HTML()
+        cell = classed(w.VBox([picture, label], layout=w.Layout(align_items="center", margin="1px 2px",
+                                                                 border="2px solid transparent")),
+                       "carcnb-palette-tile")
+        click = Event(source=picture, watched_events=["click"])
+        click.on_dom_event(lambda _event, tid=tid: self.choose(tid))
+        self.events.append(click)
+        return picture, label, cell
+
+    def choose(self, tid: str) -> None:
+        """A click on the picture of ``tid``."""
+        self.model.select_tile(tid)
+
+    def refresh(self, drawing: bool) -> None:
+        """Bring the pictures up to the model's palette; ``drawing``: the game waits for a draw, so a tile
+        that cannot be drawn now is faded."""
+        entries = self.model.palette()
+        if [e.tile for e in entries] != list(self.cells):
+            self.cells = {e.tile: self.cells.get(e.tile) or self._cell(e.tile) for e in entries}
+            self.box.children = [cell for _, _, cell in self.cells.values()]
+        for e in entries:
+            picture, label, cell = self.cells[e.tile]
+            label.value = f"<small><b>{html.escape(e.tile)}</b> {e.left}/{e.total}</small>"
+            cell.layout.border = "2px solid #ff8c00" if e.tile == self.model.tile else "2px solid transparent"
+            picture.layout.opacity = "0.35" if drawing and not e.drawable else "1"
 
 
 class HandPanel:

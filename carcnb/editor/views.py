@@ -60,6 +60,7 @@ class Picture:
     extent: tuple[int, int, int, int]  # (xmin, xmax, ymin, ymax): the board and a margin, steady under the pointer
     key: tuple
     preview_fits: bool = True  # the previewed tile may go there at that rotation
+    decision: bool = False  # a decision picture's header: who moves, points, supplies, rulings
 
 
 @dataclass(frozen=True)

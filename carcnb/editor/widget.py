@@ -16,7 +16,7 @@ from ..state import GameState
 from . import autosave as _autosave
 from .keyguard import KeyGuard
 from .board_view import BoardView
-from .panels import HandPanel, PositionPanel, PostPanel, classed
+from .panels import HandPanel, PalettePanel, PositionPanel, PostPanel, classed
 from .model import EDIT, PLAY, TOOLS, EditorModel
 from .views import ScoreLine, ScoreTable
 
@@ -108,6 +108,7 @@ class BoardEditor(w.VBox):
         self.load_button = classed(w.Button(description="load", icon="folder-open"), "carcnb-load")
 
         self.hand = HandPanel(m)
+        self.tile_pictures = PalettePanel(m)
         self.position_tools = PositionPanel(m, self._observe)
         self.posting = PostPanel(m, self._observe)
 
@@ -119,7 +120,7 @@ class BoardEditor(w.VBox):
                            titles=("sets and rulings",))
         super().__init__(children=[
             w.HBox([self.mode, self.undo_button, self.redo_button]),
-            w.HBox([self.palette, self.rotate_button]),
+            w.HBox([self.palette, self.rotate_button]), self.tile_pictures.box,
             self.play_row, self.edit_row, self.question,
             w.HBox([self.board, self.hand.box], layout=w.Layout(align_items="flex-start")),
             self.pointer, self.status, self.problems,
@@ -234,6 +235,7 @@ class BoardEditor(w.VBox):
             self.hand.refresh()
             self.posting.refresh()
             self.palette.value = m.tile if m.tile in {v for _, v in self.palette.options} else NO_TILE
+            self.tile_pictures.refresh(playing and m.state.is_chance())
             self.tool.value = m.tool
             self.figure.value = m.figure
         finally:

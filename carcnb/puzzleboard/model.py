@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Callable
 
 from .. import verdict
-from ..actions import Action, Place
+from ..actions import Action, Place, TornadoStep, shorten, whole_number
 from ..editor.model import PLAY, EditorModel
 from ..editor.views import HandView, Picture, action_pos, action_ports
 from ..errors import CarcnbError
 from ..game_io import state_from_position
 from ..geometry import Pos
+from ..lines import forced
 from ..position import Position, load
 from ..questions import final_score, placements
 from ..state import GameState
@@ -53,9 +54,11 @@ class PuzzleModel:
             self.seat, self.mover = seat, p.players[seat]
             self._start = len(self.board.state.history)
             self._opening = dict(self.board.state.scores)  # the replies count gains from here
+            self._play_on()
+            self._first_choice = len(self.board.state.history)  # after the decisions that leave no choice
         else:
             self.seat, self.mover = p.players.index(p.mover), p.mover
-            self._start = 0
+            self._start = self._first_choice = 0
             self._opening = {}
         self.verdict: verdict.Verdict | None = None
         self.revealed: verdict.Reveal | None = None
@@ -154,17 +157,17 @@ class PuzzleModel:
             return Picture(state, None, None, None, self._extent(state), ("reveal", self.version))
         if self.board is not None:
             pic = self.board.picture()
-            return replace(pic, key=("play",) + pic.key)
+            return replace(pic, key=("play",) + pic.key, decision=True)
         state = state_from_position(self.position, self.seed, allow_problems=True)
         legal = placements(self.position) if self.revealed is not None and self.kind == COUNT else None
         return Picture(self.position, legal, None, None, self._extent(state, legal or ()),
-                       ("still", legal is not None))
+                       ("still", legal is not None), decision=True)
 
     def line_steps(self) -> list[Step]:
         """After a reveal of a ``best`` answer: where each decision of the best play acts, numbered."""
         if self.revealed is None:
             return []
-        return steps_of(self.revealed.play, self.mover)
+        return steps_of(self.revealed.play, self.mover, state_from_position(self.position, self.seed))
 
     def shown(self) -> Shown:
         """Everything the view shows besides the picture, as plain values."""
@@ -231,7 +234,12 @@ class PuzzleModel:
             return None
         if self.kind == BEST:
             self._busy("checking your line…")
-        self.verdict = verdict.check_answer(self.position, answer)
+        try:
+            self.verdict = verdict.check_answer(self.position, answer)
+        except CarcnbError as e:  # a search past its limit: the status says what to simplify
+            self.status = str(e)
+            self._notify(changed=False)
+            return None
         self.status = ("well done" + ("" if self.solved else " (after a reveal: not counted as solved)")
                        if self.verdict.right else self._retry())
         self._notify()
@@ -261,7 +269,12 @@ class PuzzleModel:
         """One more hint (general first, then more specific); None when there are no more."""
         if self._hints is None:
             self._busy("working out the hints…")
-            self._hints = list(verdict.hints(self.position))
+            try:
+                self._hints = list(verdict.hints(self.position))
+            except CarcnbError as e:
+                self.status = str(e)
+                self._notify(changed=False)
+                return None
         if not self.more_hints:
             self.status = "no more hints: Reveal shows the answer and why"
             self._notify(changed=False)
@@ -271,11 +284,17 @@ class PuzzleModel:
         self._notify()
         return self.hints[-1]
 
-    def reveal(self) -> verdict.Reveal:
-        """The answer, its explanation and breakdown, and (``best``) the answer line on the picture."""
+    def reveal(self) -> verdict.Reveal | None:
+        """The answer, its explanation and breakdown, and (``best``) the answer line on the picture; None when
+        the search for it stopped at its limit (the status says so)."""
         if self.revealed is None:
             self._busy("working out the answer…")
-            self.revealed = verdict.reveal(self.position)
+            try:
+                self.revealed = verdict.reveal(self.position)
+            except CarcnbError as e:
+                self.status = str(e)
+                self._notify(changed=False)
+                return None
             self.ever_revealed = self.ever_revealed or not (self.verdict and self.verdict.right)
         self.status = "the answer, and why"
         self._notify()
@@ -286,6 +305,7 @@ class PuzzleModel:
         if self.board is not None:
             while len(self.board.state.history) > self._start:
                 self.board.undo()
+            self._play_on()
         self.verdict = None
         self.revealed = None
         self._result = None
@@ -342,46 +362,60 @@ class PuzzleModel:
         before = len(self.board.state.history)
         done = command(self.board)
         if len(self.board.state.history) > before:
-            self._reply()
+            try:
+                self._play_on()
+            except CarcnbError as e:  # the replies' search stopped at its limit
+                self.status = str(e)
+                self._notify(changed=done)
+                return done
         self.status = self.board.status if not self.line_complete else (
             self.board.status.split(". ")[0] + ". Your turn is over: press Check")
         self._notify(changed=done)
         return done
 
-    def _reply(self) -> None:
-        """Play the other players' decisions inside the turn, as the engine chooses them."""
-        state = self.board.state
-        if state.current_player() < 0 or state.current_player() == self.seat:
-            return
-        for action in verdict.replies(state.clone(), self.seat, self._opening):
-            self.board.apply_text(str(action))
+    def _play_on(self) -> None:
+        """Play the other players' decisions inside the turn, as the engine chooses them, and the player's own
+        decisions that leave no choice (never asked): until the player has a choice or the turn is over."""
+        while (seat := self.board.state.current_player()) >= 0:
+            if seat != self.seat:
+                for action in verdict.replies(self.board.state.clone(), self.seat, self._opening):
+                    self.board.apply_text(str(action))
+            elif (only := forced(self.board.state)) is not None:
+                self.board.apply_text(str(only))
+            else:
+                return
 
     def take_back(self) -> bool:
         """Undo the player's last decision and the replies after it."""
-        if self.board is None or self.finished or not self.own_moves():
+        if self.board is None or self.finished or len(self.board.state.history) <= self._first_choice:
             self.status = "nothing to take back" if self.board is not None else self.status
             self._notify(changed=False)
             return False
         self.verdict = None  # a wrong line taken back: the player tries another
-        while True:
+        while True:  # back to the player's last decision that had a choice
             self.board.undo()
             state = self.board.state
-            if state.current_player() == self.seat:
+            if state.current_player() == self.seat and forced(state) is None:
                 break
         self.status = f"taken back. {self.board.status.split('. ', 1)[-1]}"
         self._notify()
         return True
 
 
-def steps_of(play: tuple[tuple[str, Action], ...], mover: str) -> list[Step]:
-    """Decisions (who, action) as numbered steps on the board, the mover's own apart from the replies."""
-    return [Step(n, str(action), action_pos(action), action_ports(action), who == mover)
-            for n, (who, action) in enumerate(play, 1)]
+def steps_of(play: tuple[tuple[str, Action], ...], mover: str, start: GameState) -> list[Step]:
+    """Decisions (who, action) played from ``start`` as numbered steps on the board, the mover's own apart
+    from the replies; a tornado step knows the tile it leaves, so that the picture draws it as an arrow."""
+    steps = []
+    for n, (who, action) in enumerate(play, 1):
+        origin = start.ext.get("tornado") if isinstance(action, TornadoStep) else None
+        steps.append(Step(n, str(action), action_pos(action), action_ports(action), who == mover, origin))
+        start.apply(action)
+    return steps
 
 
 def _whole(value: int | str, what: str) -> int:
-    """A whole number >= 0 from a number or the text of a box."""
+    """A whole number >= 0 from a number or the text of a box (at most ``MAX_DIGITS`` digits)."""
     text = str(value).strip()
-    if not text.isdigit():
-        raise CarcnbError(f"{what}: {text!r} is not a whole number (write it in digits, such as 12)")
-    return int(text)
+    if not (text.isascii() and text.isdigit()):
+        raise CarcnbError(f"{what}: {shorten(text)!r} is not a whole number (write it in digits, such as 12)")
+    return whole_number(text, what)

@@ -29,11 +29,12 @@ class Shown:
 @dataclass(frozen=True)
 class Step:
     """One decision of the best play, numbered on the picture after a reveal: its notation, the tile it acts
-    on (None: off the board, as ``pass``) and the ports it names, and whether the player took it (False:
-    another player's reply)."""
+    on (None: off the board, as ``pass``) and the ports it names, whether the player took it (False:
+    another player's reply), and the tile a tornado step leaves (else None)."""
 
     number: int
     label: str
     pos: Pos | None
     ports: tuple[int, ...] = ()
     own: bool = True
+    origin: Pos | None = None

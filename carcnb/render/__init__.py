@@ -1,9 +1,13 @@
 """Pictures of boards with matplotlib: draw into a given Axes, or export PNG/SVG.
 
 Every picture has column and row numbers (``coords=False`` hides them), shades flooded features and the
-cities the earthquake destroys, and marks the meteor's aims and the tornado's steps while they happen.
-``caption=`` writes a line under it, ``legend=True`` puts the key beside it (``legend_png()`` draws the key
-alone), and ``compare_png(position, ruling)`` shows a position under each option of a ruling side by side.
+cities the earthquake destroys, and marks the meteor's aims and the tornado's steps while they happen, each
+number on a badge beside its spot (``steps``, ``badges``). ``caption=`` writes a line under it,
+``legend=True`` puts the key beside it (``legend_png()`` draws the key alone), ``decision=True`` makes it a
+decision picture (who moves, points, supplies, rulings, the tile in hand: ``decision``), ``steps=`` numbers a
+line of decisions on it, and ``compare_png(position, ruling)`` shows a position under each option of a
+ruling side by side. ``notation`` draws the pictures of the notation page.
+A picture too large to draw at the pixels per tile asked is drawn smaller, with a ``PictureScaled`` warning.
 
 The engine never imports this package; ``Position._repr_png_`` and the ``render`` command import it lazily.
 A tile at (x, y) covers the square [x, x+1] x [y, y+1] in data coordinates; see ``ports`` for where
@@ -13,9 +17,9 @@ from __future__ import annotations
 
 from .compare import Panel, compare_png, ruling_panels
 from .draw import draw_board
-from .export import BoardGeometry, png_bytes, render_png, save_picture, svg_text
+from .export import BoardGeometry, PictureScaled, png_bytes, render_png, save_picture, svg_text
 from .legend import legend_png
 from .ports import port_at, port_point
 
-__all__ = ["BoardGeometry", "Panel", "compare_png", "draw_board", "legend_png", "png_bytes", "port_at", "port_point",
-           "render_png", "ruling_panels", "save_picture", "svg_text"]
+__all__ = ["BoardGeometry", "Panel", "PictureScaled", "compare_png", "draw_board", "legend_png", "png_bytes",
+           "port_at", "port_point", "render_png", "ruling_panels", "save_picture", "svg_text"]

@@ -22,7 +22,7 @@ from ..scoring import ScoreRow
 from ..state import GameState
 from . import style as st
 from .draw import Extent, as_state, resolve_legal, view_extent
-from .export import render_png
+from .export import fitted_px, render_png
 
 GAP = 0.25  # between panels, in tiles
 
@@ -77,10 +77,11 @@ def _final(p: Position) -> tuple[str, tuple[ScoreRow, ...]]:
 def _best_play(p: Position) -> tuple[str, GameState]:
     """The verdict of a ``best`` question, and the state after the turn played out as the solver expects
     (every player choosing their best, ties to the first legal action)."""
-    from ..solve import Solver, objective, solve
+    from ..solve import Solver, limit_named, objective, solve
 
     state = state_from_position(p)
-    solution = solve(state)
+    with limit_named(p.path):
+        solution = solve(state)
     solver = Solver(state)
     play = []
     while (seat := state.current_player()) >= 0:
@@ -154,6 +155,7 @@ def compare_png(p: Position, ruling: str, options: Sequence[str] | None = None, 
     features that score differently are marked, and options with the same picture share a panel."""
     panels = ruling_panels(p, ruling, options)
     extent = _extent(panels, margin)
+    px_per_tile = fitted_px(px_per_tile, extent[1] - extent[0], extent[3] - extent[2], len(panels))
     shown = merged_panels(panels, extent, px_per_tile)
     images = []
     for k, panel in enumerate(shown):

@@ -6,7 +6,7 @@ style, so a board of a hundred tiles is a few dozen artists. Nothing here touche
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 from matplotlib.axes import Axes
@@ -24,11 +24,13 @@ from ..tiles import catalogue
 from . import shapes as sh
 from . import style as st
 from .glyphs import CAP, glyphs, label_size, merged
-from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens,
-                    draw_tornado, draw_tornado_path, polys)
+from .badges import Box
+from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens, draw_tornado,
+                    polys)
 from .masks import RES, segment_mask
-from .ports import port_point
+from .pieces import ferry_ends, figures, piece_boxes, quake_points
 from .shading import draw_shading
+from .steps import Step, StepPlan, draw_plan, event_steps, plan_steps
 from .tileart import Style, TileArt, tile_art
 
 Extent = tuple[float, float, float, float]
@@ -112,7 +114,7 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
                coords: bool = True, caption: str | None = None, legal: Iterable[Placement] | bool | None = None,
                preview: tuple[str, int, int, int] | None = None, preview_fits: bool = True,
                extent: Extent | None = None, highlight_features: Iterable[Highlight] = (),
-               at_end: bool = False) -> list:
+               at_end: bool = False, steps: Sequence[Step] = ()) -> list:
     """Draw ``source`` into ``ax`` and return the artists.
 
     Flooded features and the cities the earthquake destroys are always shaded, and rule-module events in
@@ -124,11 +126,12 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
     y, rot) draws a see-through tile, struck through in red when ``preview_fits`` is False (it may not go
     there at that rotation); ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
     board plus one tile); ``at_end`` draws the board as the final scoring sees it (the earthquake's tokens
-    down).
+    down); ``steps`` numbers a line of decisions on the board (see ``steps``).
     """
     state = as_state(source, at_end)
     artists = draw_state(ax, state, highlight=highlight, coords=coords, legal=legal, preview=preview,
-                         preview_fits=preview_fits, extent=extent, highlight_features=highlight_features)
+                         preview_fits=preview_fits, extent=extent, highlight_features=highlight_features,
+                         steps=steps)
     if caption:
         artists.append(ax.text(0.5, -0.01, caption, transform=ax.transAxes, ha="center", va="top",
                                color=st.CAPTION, fontsize=10, wrap=True))
@@ -138,7 +141,7 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
 def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None, coords: bool = True,
                legal: Iterable[Placement] | bool | None = None, preview: tuple[str, int, int, int] | None = None,
                preview_fits: bool = True, extent: Extent | None = None,
-               highlight_features: Iterable[Highlight] = ()) -> list:
+               highlight_features: Iterable[Highlight] = (), steps: Sequence[Step] = ()) -> list:
     """``draw_board`` for a state already converted (see ``as_state``), without a caption."""
     legal = resolve_legal(state, legal)
     if extent is None:
@@ -156,9 +159,9 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
     board = state.board
     placed = [(pos, tile_art(p.tile, p.rot)) for pos, p in board.tiles.items()]
     artists = tile_paths(ax, placed, scale, Z_TILES)
-    artists += draw_ferries(ax, _ferry_ends(state), scale)
+    artists += draw_ferries(ax, ferry_ends(state), scale)
     artists += draw_shading(ax, board, scale)
-    artists += _tokens(ax, state, scale, _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile))
+    artists += _tokens(ax, state, scale)
     lit = [(highlight, st.HIGHLIGHT, st.HIGHLIGHT_TINT, 0.55)] if highlight is not None else []
     lit += [(h, st.DIFFERS, st.DIFFERS_TINT, 0.4) for h in highlight_features]
     for feature, edge, tint, alpha in lit:
@@ -170,10 +173,25 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
         artists += _legal(ax, legal, scale)
     if preview is not None:
         artists += _preview(ax, preview, scale, preview_fits)
-    artists += draw_figures(ax, _figures(state), scale)
+    artists += draw_figures(ax, figures(state), scale)
+    plan = step_plan(state, steps, extent, coords, px_per_tile)
+    artists += draw_plan(ax, plan, scale)
     if coords:
         artists += _coords(ax, extent, scale, _em(st.LABEL_EM, st.LABEL_PX, px_per_tile))
     return artists
+
+
+def step_plan(state: GameState, steps: Sequence[Step], extent: Extent, coords: bool, px_per_tile: float
+              ) -> StepPlan:
+    """Where the numbered steps go in a picture of ``state``: the tornado's path and the meteor's aims while
+    their event is played, then ``steps`` (a line of decisions), their badges clear of the pieces and of the
+    coordinate labels."""
+    em = _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile)
+    x0, x1, y0, y1 = extent
+    label = 2.2 * _em(st.LABEL_EM, st.LABEL_PX, px_per_tile) if coords else 0.0
+    bounds = Box(x0 + label, y0 + label, x1, y1)
+    events = event_steps(state.ext.get("tornado_path") or (), state.ext.get("meteor_chosen") or ())
+    return plan_steps(events + list(steps), em, piece_boxes(state), bounds)
 
 
 def _em(tiles: float, least_px: float, px_per_tile: float) -> float:
@@ -214,21 +232,7 @@ def tile_paths(ax: Axes, placed: list[tuple[Pos, TileArt]], scale: float, z: flo
 
 
 # ----- state drawn over the tiles --------------------------------------------------------------------------
-def _ferry_ends(state: GameState) -> list[tuple[tuple[float, float], ...]]:
-    """Each ferry's lake centre and the two jetties it joins, in board coordinates."""
-    ends = []
-    for (x, y), (a, b) in state.board.ferries.items():
-        placed = state.board.tiles.get((x, y))
-        if placed is None:
-            continue
-        jetties = tile_art(placed.tile, placed.rot).jetties
-        ja, jb = (jetties[a] if a < len(jetties) else None), (jetties[b] if b < len(jetties) else None)
-        if ja is not None and jb is not None:
-            ends.append(((x + 0.5, y + 0.5), (x + ja[0], y + ja[1]), (x + jb[0], y + jb[1])))
-    return ends
-
-
-def _tokens(ax: Axes, state: GameState, scale: float, em: float) -> list:
+def _tokens(ax: Axes, state: GameState, scale: float) -> list:
     """Rule-module tokens and events from ``state.ext``; each is drawn only when present."""
     board = state.board
     ext = state.ext
@@ -237,45 +241,12 @@ def _tokens(ax: Axes, state: GameState, scale: float, em: float) -> list:
         at = ext.get("flood_at")
         artists += draw_flood_cutouts(ax, [at] if at is not None else
                                       [pos for pos, p in board.tiles.items() if p.tile.has("flood")], scale)
-    artists += draw_quake_tokens(ax, _quake_points(state), scale)
-    artists += draw_tornado_path(ax, ext.get("tornado_path") or (), scale, em)
+    artists += draw_quake_tokens(ax, quake_points(state), scale)
     spot = ext.get("tornado")
     if spot is not None:
         artists += draw_tornado(ax, (spot[0] + 0.5, spot[1] + 0.5), ext.get("tornado_carry"), scale)
-    artists += draw_meteor_aims(ax, ext.get("meteor_chosen") or (), scale, em)
+    artists += draw_meteor_aims(ax, ext.get("meteor_chosen") or (), scale)
     return artists
-
-
-def _quake_points(state: GameState) -> list[tuple[float, float]]:
-    """Where each earthquake token lies: on its city segment's mark (below a pennant)."""
-    board = state.board
-    points = []
-    for (x, y), seg in state.ext.get("quake_cities") or ():
-        placed = board.tiles.get((x, y))
-        if placed is None:
-            continue
-        marks = tile_art(placed.tile, placed.rot).marks
-        mark = marks[seg] if seg < len(marks) else None
-        if mark is not None:
-            pennant = placed.orient.segments[seg].pennant
-            points.append((x + mark[0], y + mark[1] - (0.17 if pennant else 0.0)))
-    return points
-
-
-def _figures(state: GameState) -> list[tuple[float, float, str, bool]]:
-    """Every figure at its segment's anchor port (a farmer lies); several on one segment side by side."""
-    board = state.board
-    out = []
-    for (pos, seg_index), entries in sorted(board.followers.items()):
-        placed = board.tiles.get(pos)
-        if placed is None or seg_index >= len(placed.orient.segments):
-            continue
-        seg = placed.orient.segments[seg_index]
-        cx, cy = port_point(seg.anchor, *pos)
-        for k, entry in enumerate(entries):
-            shift = (k - (len(entries) - 1) / 2) * 0.16
-            out.append((cx + shift, cy, entry, seg.kind == "field"))
-    return out
 
 
 # ----- highlight, legal marks, preview, labels -------------------------------------------------------------

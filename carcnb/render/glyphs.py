@@ -78,3 +78,15 @@ def wrap(text: str, em_per_line: float) -> list[str]:
                 line, width = (f"{line} {word}", width + space + w) if line else (word, w)
         lines.append(line)
     return lines
+
+
+def pack(items: list[str], em_per_line: float, gap: str = "     ") -> list[str]:
+    """Short ``items`` set side by side, ``gap`` between them, in lines at most ``em_per_line`` em wide; an
+    item is never broken (a longer one stands alone)."""
+    lines: list[str] = []
+    for item in items:
+        if lines and text_width(lines[-1] + gap + item) <= em_per_line:
+            lines[-1] += gap + item
+        else:
+            lines.append(item)
+    return lines

@@ -24,9 +24,11 @@ from . import shapes as sh
 from . import style as st
 from .draw import legal_marks, tile_paths
 from .glyphs import glyphs, merged, text_width
-from .marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims, draw_quake_tokens,
-                    draw_step_arrows, draw_tornado, polys)
-from .shading import draw_destroyed, draw_flooded
+from .badges import Badge, badge_half
+from .marks import (Z_EVENTS, arrow_shape, draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims,
+                    draw_quake_tokens, draw_tornado, polys)
+from .steps import OWN, PATH, REPLY, draw_badges
+from .shading import draw_destroyed, draw_flooded, draw_spent
 from .tileart import tile_art
 
 PITCH = 1.3  # row height, in swatches
@@ -79,6 +81,11 @@ def _destroyed(ax, x, y, scale, em) -> list:
             + draw_quake_tokens(ax, [_city_mark(x, y)], scale))
 
 
+def _spent(ax, x, y, scale, em) -> list:
+    return (_tile(ax, CITY_TILE, x, y, scale) + draw_spent(ax, _region(CITY_TILE, 0, x, y), scale)
+            + draw_quake_tokens(ax, [_city_mark(x, y)], scale))
+
+
 def _flood(ax, x, y, scale, em) -> list:
     return _tile(ax, "FL", x, y, scale) + draw_flood_cutouts(ax, [(x, y)], scale, size=1)
 
@@ -89,13 +96,22 @@ def _flooded(ax, x, y, scale, em) -> list:
 
 
 def _tornado(ax, x, y, scale, em) -> list:
-    arrow = (np.array([x + 0.05, y + 0.22]), np.array([x + 0.62, y + 0.22]))
-    return (_ground(ax, x, y, scale) + draw_step_arrows(ax, [arrow], scale, em)
-            + draw_tornado(ax, (x + 0.55, y + 0.62), "blue", scale))
+    tail, head = np.array([x + 0.05, y + 0.18]), np.array([x + 0.62, y + 0.18])
+    number = Badge("1", PATH, (x + 0.3, y + 0.18), (x + 0.16, y + 0.5), badge_half("1", em))
+    return (_ground(ax, x, y, scale) + polys(ax, [arrow_shape(tail, head)], PATH, st.ICON_BACK, 0.9 * scale, z=Z_EVENTS)
+            + draw_badges(ax, [number], scale, em) + draw_tornado(ax, (x + 0.62, y + 0.62), "blue", scale))
+
+
+def _steps(ax, x, y, scale, em) -> list:
+    badges = [Badge("1", OWN, (x + 0.3, y + 0.3), (x + 0.28, y + 0.66), badge_half("1", em)),
+              Badge("2", REPLY, (x + 0.72, y + 0.3), (x + 0.72, y + 0.66), badge_half("2", em))]
+    return _ground(ax, x, y, scale) + draw_badges(ax, badges, scale, em)
 
 
 def _meteor(ax, x, y, scale, em) -> list:
-    return _tile(ax, "U", x, y, scale, rot=90) + draw_meteor_aims(ax, [(x, y)], scale, em)
+    number = Badge("1", st.METEOR_AIM, (x + 0.5, y + 0.5), (x + 0.76, y + 0.76), badge_half("1", em))
+    aim = _tile(ax, "U", x, y, scale, rot=90) + draw_meteor_aims(ax, [(x, y)], scale)
+    return aim + draw_badges(ax, [number], scale, em)
 
 
 def _ferry(ax, x, y, scale, em) -> list:
@@ -126,20 +142,22 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("legal", "legal spot; arrow: where the tile's north goes", _legal),
     Entry("differs", "scores differently under another reading", _differs),
     Entry("quake", "earthquake token", _quake),
-    Entry("destroyed", "city the earthquake destroys: scores 0", _destroyed),
+    Entry("destroyed", "unfinished city the earthquake destroys: scores 0", _destroyed),
+    Entry("spent", "finished city the earthquake destroys: feeds no farmer", _spent),
     Entry("flood", "flood and its cut-out (3 x 3 once spread)", _flood),
     Entry("flooded", "flooded: can never be completed", _flooded),
     Entry("tornado", "tornado: its steps in order, what it carries", _tornado),
     Entry("meteor", "meteor's aims in order (it lands on the last)", _meteor),
     Entry("ferry", "ferry: the two jetties it joins", _ferry),
     Entry("crop", "crop circle: club roads, shield cities, pitchfork fields", _crop),
+    Entry("steps", "a line's moves in order: yours orange, replies purple", _steps),
 )
 BY_KEY = {e.key: e for e in ENTRIES}
 
 
-def entries_for(state: GameState, legal: bool = False, differs: bool = False) -> list[Entry]:
+def entries_for(state: GameState, legal: bool = False, differs: bool = False, steps: bool = False) -> list[Entry]:
     """The entries a picture of ``state`` can need: what its sets bring, the figures on its board, and
-    legal spots or differing features when the picture marks them."""
+    legal spots, differing features or a line's steps when the picture marks them."""
     sets = state.game.sets
     kinds = {entry.partition(":")[2] or "follower" for entries in state.board.followers.values()
              for entry in entries}
@@ -148,8 +166,8 @@ def entries_for(state: GameState, legal: bool = False, differs: bool = False) ->
     keys += [k for k in ("builder", "pig") if k in kinds]
     keys += ["legal"] * legal + ["differs"] * differs
     if "disasters" in sets:
-        keys += ["quake", "destroyed", "flood", "flooded", "tornado", "meteor"]
-    keys += ["ferry"] * ("ferries" in sets) + ["crop"] * crop
+        keys += ["quake", "destroyed", "spent", "flood", "flooded", "tornado", "meteor"]
+    keys += ["ferry"] * ("ferries" in sets) + ["crop"] * crop + ["steps"] * steps
     return [BY_KEY[k] for k in keys]
 
 

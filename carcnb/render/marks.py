@@ -1,5 +1,5 @@
 """Tokens and events drawn over the tiles: figures, ferries, the flood's cut-out, earthquake tokens, the
-tornado with its path and what it carries, and the meteor's aims in order.
+tornado with its path and what it carries, and the meteor's aims.
 
 Each ``draw_*`` function takes plain coordinates in tile units, so the board (``draw``) and the legend
 (``legend``) draw the same things with the same code. ``scale`` is points per tile over 72 (outline widths
@@ -13,13 +13,11 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgba
-from matplotlib.patches import PathPatch
 
 from ..features import split_figure
 from ..geometry import Pos
 from . import shapes as sh
 from . import style as st
-from .glyphs import glyphs, merged
 
 Point = tuple[float, float]
 Standing = tuple[float, float, str, bool]  # x, y, the board's entry ("red", "red:pig"), lying (a farmer)
@@ -39,16 +37,6 @@ def polys(ax: Axes, verts: list, faces, edges="none", widths=0.0, z: float = Z_T
                           **kw)
     ax.add_collection(coll, autolim=False)
     return [coll]
-
-
-def numbers(ax: Axes, items: list[tuple[str, float, float]], em: float, colour: str, z: float) -> list:
-    """Numbers centred at their points, as one path of glyph outlines."""
-    path = merged([glyphs(text, x, y, em) for text, x, y in items])
-    if path is None:
-        return []
-    patch = PathPatch(path, facecolor=colour, edgecolor="none", zorder=z)
-    ax.add_artist(patch)
-    return [patch]
 
 
 def draw_figures(ax: Axes, figures: Sequence[Standing], scale: float, size: float = st.MEEPLE_SIZE,
@@ -107,7 +95,7 @@ def draw_tornado(ax: Axes, spot: Point, carried: str | None, scale: float) -> li
     return artists
 
 
-def _arrow(p: np.ndarray, q: np.ndarray, half: float = 0.028, head: float = 0.12) -> np.ndarray:
+def arrow_shape(p: np.ndarray, q: np.ndarray, half: float = 0.028, head: float = 0.12) -> np.ndarray:
     """A straight arrow from ``p`` to ``q`` (its head ends at ``q``)."""
     along = (q - p) / max(float(np.linalg.norm(q - p)), 1e-9)
     across = np.array([-along[1], along[0]])
@@ -128,29 +116,9 @@ def path_arrows(path: Sequence[Pos]) -> list[tuple[np.ndarray, np.ndarray]]:
     return out
 
 
-def draw_tornado_path(ax: Axes, path: Sequence[Pos], scale: float, em: float) -> list:
-    """Numbered arrows through the tornado's steps so far (1 is the first step)."""
-    return draw_step_arrows(ax, path_arrows(path), scale, em)
-
-
-def draw_step_arrows(ax: Axes, arrows: Sequence[tuple[np.ndarray, np.ndarray]], scale: float, em: float) -> list:
-    """Arrows (tail, head), each numbered near its tail in the order given."""
-    if not arrows:
-        return []
-    artists = polys(ax, [_arrow(p, q) for p, q in arrows], st.TORNADO_PATH, st.ICON_BACK, 0.9 * scale,
-                    z=Z_EVENTS)
-    badges = [p + (q - p) * 0.25 for p, q in arrows]  # near the tail: a step back has its number at the other end
-    r = 0.58 * em
-    artists += polys(ax, [sh.disc(x, y, r, 20) for x, y in badges], st.ICON_BACK, st.TORNADO_PATH, 1.0 * scale,
-                     z=Z_EVENTS + 0.05)
-    artists += numbers(ax, [(str(k), x, y) for k, (x, y) in enumerate(badges, 1)], em, st.TORNADO_PATH,
-                       Z_EVENTS + 0.06)
-    return artists
-
-
-def draw_meteor_aims(ax: Axes, aims: Sequence[Pos], scale: float, em: float) -> list:
-    """The tiles chosen so far for the meteor's landing, numbered in order; the last one (where it lands if
-    nobody moves it) ringed boldly, the moves between them dashed."""
+def draw_meteor_aims(ax: Axes, aims: Sequence[Pos], scale: float) -> list:
+    """The tiles chosen so far for the meteor's landing, the last one (where it lands if nobody moves it)
+    ringed boldly, the moves between them dashed; their numbers are badges (``steps``)."""
     if not aims:
         return []
     centres = [np.array([x + 0.5, y + 0.5]) for x, y in aims]
@@ -163,10 +131,4 @@ def draw_meteor_aims(ax: Axes, aims: Sequence[Pos], scale: float, em: float) -> 
              for d in (np.array(v, dtype=float) for v in ((0, 1), (1, 0), (0, -1), (-1, 0)))]
     artists += polys(ax, ticks, st.METEOR_AIM, z=Z_EVENTS)
     moves = [sh.band(sh.line(p + (q - p) * 0.3, q - (q - p) * 0.3), 0.018) for p, q in zip(centres, centres[1:])]
-    artists += polys(ax, moves, to_rgba(st.METEOR_AIM, 0.8), z=Z_EVENTS)
-    r = 0.62 * em
-    artists += polys(ax, [sh.disc(c[0], c[1], r, 24) for c in centres], st.ICON_BACK, st.METEOR_AIM,
-                     1.4 * scale, z=Z_EVENTS + 0.05)
-    artists += numbers(ax, [(str(k), c[0], c[1]) for k, c in enumerate(centres, 1)], em, st.METEOR_AIM,
-                       Z_EVENTS + 0.06)
-    return artists
+    return artists + polys(ax, moves, to_rgba(st.METEOR_AIM, 0.8), z=Z_EVENTS)

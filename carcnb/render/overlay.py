@@ -1,8 +1,9 @@
 """Rings drawn over a finished board picture on the spots a click may choose in a decision being made (the
 meteor's next landing, the tornado's step, a follower a crop circle adds to or removes).
 
-Like ``steps``, they go on the picture's pixels through its ``BoardGeometry``, so any picture can carry
-them without drawing the board again.
+They go on the picture's pixels through its ``BoardGeometry``, so any picture can carry them without
+drawing the board again (numbered steps, which must keep clear of the pieces, are drawn with the board:
+``steps``).
 """
 from __future__ import annotations
 

@@ -27,6 +27,7 @@ from ..state import GameState
 from . import shapes as sh
 from . import style as st
 from .draw import Extent, board_extent, draw_board, highlight_feature
+from .export import fitted_px
 from .marks import polys
 from .ports import port_point
 from .tileart import tile_art
@@ -185,6 +186,7 @@ def result_png(told: Account, *, px_per_tile: int = 80, coords: bool = True) -> 
     """The result picture of the line ``told`` as PNG bytes (one tile ``px_per_tile`` pixels)."""
     marks = result_marks(told)
     extent = board_extent(told.after, 1, [g.figure.pos for g in marks.gone])
+    px_per_tile = fitted_px(px_per_tile, extent[1] - extent[0], extent[3] - extent[2])
     fig = MplFigure(figsize=(extent[1] - extent[0], extent[3] - extent[2]), dpi=px_per_tile,
                     facecolor=st.BACKGROUND)
     FigureCanvasAgg(fig)

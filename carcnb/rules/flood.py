@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Flood
 from ..features import Feature, Node, split_figure
 from ..geometry import Pos, around, neighbour
+from ..rulings import ruled
 from ..steps import Step
 from ..tiles import catalogue
 from . import RuleModule
@@ -22,11 +23,11 @@ if TYPE_CHECKING:
     from ..state import GameState
 
 
-def flood_targets(state: GameState, any_tile: bool) -> list[Pos]:
+def flood_targets(state: GameState, rules: FloodRules) -> list[Pos]:
     """Tiles FL may replace: river tiles (spring and lake included), or any non-start tile by ruling."""
     board = state.board
     rivers = [p for p, t in board.tiles.items() if t.tile.set == "river"]
-    if rivers or not any_tile:
+    if rivers or not rules.any_tile:
         return sorted(rivers)
     return sorted(p for p, t in board.tiles.items() if p != (0, 0) and t.tile.has_edges)
 
@@ -91,12 +92,14 @@ def return_followers(state: GameState, pos: Pos, lost: bool) -> None:
 class FloodRules(RuleModule):
     name = "flood"
 
+    any_tile = ruled("flood.without_river", "any_tile")
+    lost = ruled("flood.followers_on_replaced", "lost")
+    scope = ruled("flood.covered_scope")
+    covered_empty = ruled("flood.covered_empty", "yes")
+    cloisters_beside = ruled("flood.cloister_beside", "flooded")
+
     def __init__(self, rulings: dict[str, str]):
-        self.any_tile = rulings["flood.without_river"] == "any_tile"
-        self.lost = rulings["flood.followers_on_replaced"] == "lost"
-        self.scope = rulings["flood.covered_scope"]
-        self.covered_empty = rulings["flood.covered_empty"] == "yes"
-        self.cloisters_beside = rulings["flood.cloister_beside"] == "flooded"
+        self.rulings = rulings
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"FL": 1}}
@@ -105,7 +108,7 @@ class FloodRules(RuleModule):
         if not tile.has("flood"):
             return None
         from .base import EndTurnStep, ScoreStep
-        if not flood_targets(state, self.any_tile):
+        if not flood_targets(state, self):
             return [FloodRedrawStep()]
         return [FloodStep(), ScoreStep(), EndTurnStep()]
 
@@ -120,7 +123,7 @@ class FloodRules(RuleModule):
     def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
         ext = state.ext
         at = ext.get("flood_at")
-        if self.covered_empty or at is None or not ext.get("flood_spread"):
+        if at is None or not ext.get("flood_spread") or self.covered_empty:
             return placements
         ax, ay = at  # the cut-out covers the 3x3 area; FL itself is never free
         return [p for p in placements if abs(p[0] - ax) > 1 or abs(p[1] - ay) > 1]
@@ -132,7 +135,7 @@ class FloodRules(RuleModule):
             return []
         if board.ext.get("flood_spread"):
             add_flood_marks(board, flooded_nodes(board, self.scope, [pos]))
-        if self.cloisters_beside:
+        if cloisters_beside(board, at) and self.cloisters_beside:
             add_flood_marks(board, cloisters_beside(board, at))
         return []
 
@@ -156,7 +159,7 @@ class FloodRules(RuleModule):
         state.set_ext("flood_at", at)
         state.set_ext("flood_by", seat)
         board = state.board
-        if self.cloisters_beside:
+        if cloisters_beside(board, at) and self.cloisters_beside:
             add_flood_marks(board, cloisters_beside(board, at))
         if flood.get("spread"):
             state.set_ext("flood_spread", True)
@@ -172,7 +175,7 @@ class FloodStep(Step):
 
     def legal(self, state: GameState) -> list[Action]:
         rules = state.module(FloodRules)
-        return [Flood(p) for p in flood_targets(state, rules.any_tile)]
+        return [Flood(p) for p in flood_targets(state, rules)]
 
     def apply(self, state: GameState, action: Action) -> None:
         assert isinstance(action, Flood)
@@ -183,7 +186,7 @@ class FloodStep(Step):
         state.hand = None
         state.set_ext("flood_at", action.pos)
         state.set_ext("flood_by", state.turn)
-        if rules.cloisters_beside:
+        if cloisters_beside(state.board, action.pos) and rules.cloisters_beside:
             board = state.board
             add_flood_marks(board, cloisters_beside(board, action.pos))
 

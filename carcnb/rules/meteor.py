@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Discard, Meteor, Pass
 from ..features import Feature
 from ..geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
+from ..rulings import ruled
 from ..steps import Step
 from ..tiles import CONNECTING, catalogue
 from . import RuleModule
@@ -27,11 +28,13 @@ if TYPE_CHECKING:
 class MeteorRules(RuleModule):
     name = "meteor"
 
+    strict_targets = ruled("meteor.targets", "start,spring,flood")
+    king = ruled("meteor.adjacency", "king")
+    lost = ruled("meteor.followers_on_target", "lost")
+    ferry_lost = ruled("meteor.ferry_on_target", "lost")
+
     def __init__(self, rulings: dict[str, str]):
-        self.strict_targets = rulings["meteor.targets"] == "start,spring,flood"
-        self.king = rulings["meteor.adjacency"] == "king"
-        self.lost = rulings["meteor.followers_on_target"] == "lost"
-        self.ferry_lost = rulings["meteor.ferry_on_target"] == "lost"
+        self.rulings = rulings
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"MT": 1}}
@@ -43,7 +46,7 @@ class MeteorRules(RuleModule):
             tile = placed.tile
             if pos == (0, 0) or tile.has("meteor"):
                 continue
-            if self.strict_targets and (tile.has("spring") or tile.has("flood")):
+            if (tile.has("spring") or tile.has("flood")) and self.strict_targets:
                 continue
             out.append(pos)
         return sorted(out)

@@ -6,6 +6,7 @@ are inline, and links between notebooks point at the pages (``05-meteor.ipynb`` 
 """
 from __future__ import annotations
 
+import base64
 import json
 import os
 import re
@@ -132,26 +133,45 @@ def index_notebook(pages: list[tuple[str, str, str]]) -> nbformat.NotebookNode:
     text = ("# carcnb: the rules of Carcassonne, clause by clause\n\n"
             "The pages of the kit, with every board drawn. They are the notebooks of the `notebooks/` folder, "
             "run once; the live boards at the end of each page show their last state (open the notebooks in "
-            "JupyterLab with `make lab` to play on them).\n\n" + items + "\n")
+            "JupyterLab with `make lab` to play on them). How to read the pictures and the notation of the "
+            "decisions (`deploy 0,1 NNW`, `ferry 1,0 S-W`), the legend and every tile: "
+            "[notation and legend](notation.html).\n\n" + items + "\n")
     return nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(text)],
                                     metadata={"title": "carcnb: the rules, clause by clause"})
+
+
+def notation_notebook() -> nbformat.NotebookNode:
+    """The notation page (``carcnb.notation``) as a notebook of one text cell, its pictures inline."""
+    from ..collection import puzzle_root
+    from ..notation import examples, notation_markdown, notation_pictures
+
+    root = puzzle_root()
+    found = examples(root)
+    pictures = notation_pictures(found)
+
+    def inline(name: str) -> str:
+        return "data:image/png;base64," + base64.b64encode(pictures[name]).decode("ascii")
+
+    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(notation_markdown(inline, found, root))],
+                                    metadata={"title": "carcnb: reading the notation and the pictures"})
 
 
 def build_site(notebooks: list[Path], out: Path,
                progress: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
                force: bool = False) -> list[Path]:
-    """Write one page per notebook and ``index.html`` into ``out``; the paths written, the index last. A page
-    already there is overwritten only with ``force``: without it nothing is run and nothing written."""
+    """Write one page per notebook, the notation page and ``index.html`` into ``out``; the paths written, the
+    index last. A page already there is overwritten only with ``force``: without it nothing is run and nothing
+    written."""
     if not notebooks:
         raise SiteError("no notebooks to build: give notebook files or a folder that holds some")
     missing = [str(n) for n in notebooks if not n.is_file()]
     if missing:
         raise SiteError(f"no such notebook: {', '.join(missing)}")
     targets = [out / page_name(n) for n in notebooks]
-    index = out / "index.html"
+    notation, index = out / "notation.html", out / "index.html"
     check_folder(out)
     if not force:
-        refuse_overwrite(targets + [index])
+        refuse_overwrite(targets + [notation, index])
     out.mkdir(parents=True, exist_ok=True)
     export = exporter()
     pages = []
@@ -163,7 +183,10 @@ def build_site(notebooks: list[Path], out: Path,
             write_file(target, body)
             pages.append((notebook.stem, *title_and_summary(nb)))
             progress(f"[{k}/{len(notebooks)}] {notebook.name} -> {target} ({time.monotonic() - started:.1f} s)")
+    body, _ = export.from_notebook_node(notation_notebook(), resources={"metadata": {"name": "notation"}})
+    write_file(notation, body)
+    progress(f"notation -> {notation}")
     body, _ = export.from_notebook_node(index_notebook(pages), resources={"metadata": {"name": "index"}})
     write_file(index, body)
     progress(f"index -> {index}")
-    return targets + [index]
+    return targets + [notation, index]

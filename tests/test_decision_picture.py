@@ -1,0 +1,129 @@
+"""The decision picture (who moves, points, supplies, rulings, the tile in hand), the notation page that
+teaches the names verdicts use, and the editor's palette of tile pictures."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from carcnb.actions import Deploy, Drop, Ferry, Place, TornadoStep
+from carcnb.cli import main
+from carcnb.game_io import state_from_position
+from carcnb.notation import DECISIONS, examples, write_notation
+from carcnb.position import load
+from carcnb.post import write_post
+from carcnb.render import render_png
+from carcnb.render.decision import decision_facts, header_lines
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+SOUTH_FIELD = PUZZLES / "disasters" / "tornado-drop-may-south-field.toml"  # red placed TO3 at 0,1 turned 180
+
+
+def size(png: bytes) -> tuple[int, int]:
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_the_facts_of_a_decision_are_who_moves_the_points_the_supplies_the_rulings_and_the_tile():
+    facts = decision_facts(state_from_position(load(SOUTH_FIELD)))
+    assert facts.mover == "red"
+    assert [(p.colour, p.points, p.supply) for p in facts.players] == [("red", 52, 0), ("blue", 49, 6)]
+    assert dict(facts.rulings) == {"tornado.revisit": "per_tornado", "tornado.drop": "may"}  # not the defaults
+    assert (facts.hand, facts.rot, facts.placed) == ("TO3", 180, (0, 1))
+    words = " ".join(text for line in header_lines(facts) for text, _ in line)
+    assert "red to move" in words and "red: 52 points, 0 followers in supply" in words
+    assert "rulings: tornado.revisit = per_tornado, tornado.drop = may" in words
+
+
+def test_a_tile_not_yet_placed_is_in_hand_at_any_rotation():
+    facts = decision_facts(state_from_position(load(PUZZLES / "base" / "count-straight-road.toml")))
+    assert facts.hand is not None and facts.rot is None and facts.placed is None
+    assert facts.rulings == ()
+
+
+def test_the_decision_picture_puts_the_header_over_the_board_and_the_tile_beside_it():
+    p = load(SOUTH_FIELD)
+    board, plain = render_png(p)
+    png, geometry = render_png(p, decision=True)
+    assert geometry.top > 0 and (geometry.width, geometry.height) == (plain.width, plain.height)
+    assert size(png)[0] > size(board)[0] + 60  # the tile in hand beside the board
+    assert size(png)[1] >= size(board)[1] + geometry.top
+    x, y = geometry.to_pixel(0.5, 1.5)  # a pixel of the tile at 0,1 still maps to it, under the header
+    assert geometry.to_board(x, y)[:2] == (0, 1)
+    assert geometry.to_board(x, geometry.top - 1) is None  # the header is not the board
+
+
+def test_render_draws_a_puzzle_as_a_decision_picture_unless_asked_for_the_board_alone(tmp_path, capsys):
+    whole, alone = tmp_path / "whole.png", tmp_path / "alone.png"
+    assert main(["render", str(SOUTH_FIELD), "-o", str(whole)]) == 0
+    assert main(["render", str(SOUTH_FIELD), "-o", str(alone), "--board-only"]) == 0
+    (w1, h1), (w0, h0) = size(whole.read_bytes()), size(alone.read_bytes())
+    assert w1 > w0 and h1 > h0
+
+
+def test_a_post_shows_the_decision_picture_and_says_where_the_notation_is(tmp_path):
+    p = load(SOUTH_FIELD)
+    files = write_post(p, tmp_path, "markdown", node_limit=2000)
+    assert size(files.picture_path.read_bytes())[0] > size(render_png(p)[0])[0]
+    assert "`docs/notation.md`" in files.text and "`deploy 0,1 NNW`" in files.text
+
+
+def test_the_notation_page_has_an_example_of_each_decision_the_puzzles_play(tmp_path):
+    found = examples(PUZZLES)
+    for kind in (Place, Deploy, TornadoStep, Drop, Ferry):
+        assert kind in found, f"no example of {kind.__name__}"
+    written = write_notation(tmp_path, PUZZLES)
+    page = (tmp_path / "notation.md").read_text(encoding="utf-8")
+    assert written[-1] == tmp_path / "notation.md"
+    for d in DECISIONS:
+        assert f"`{d.form}`" in page
+    for port in ("NNW", "ENE", "SSE", "C"):
+        assert f"`{port}`" in page
+    pictures = [line.split("](", 1)[1].rstrip(")") for line in page.splitlines() if line.startswith("![")]
+    assert len(pictures) >= 2 + 5 + len(found)  # ports, legend, five tile sets, an example a decision
+    for name in pictures:
+        assert (tmp_path / name).read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_shipped_notation_page_is_the_one_the_command_writes(tmp_path):
+    docs = Path(__file__).parent.parent / "docs"
+    write_notation(tmp_path, PUZZLES)
+    assert (tmp_path / "notation.md").read_text(encoding="utf-8") == (docs / "notation.md").read_text(encoding="utf-8")
+
+
+def test_the_editor_palette_shows_a_picture_of_every_tile_and_a_click_chooses_it():
+    pytest.importorskip("ipyevents")
+    from carcnb.editor import BoardEditor
+    from carcnb.editor.model import EDIT
+
+    ed = BoardEditor(load(PUZZLES / "base" / "count-straight-road.toml"), mode=EDIT, autosave=False)
+    panel = ed.tile_pictures
+    assert list(panel.cells) == [e.tile for e in ed.model.palette()]
+    picture, label, cell = panel.cells["E"]
+    assert bytes(picture.value[:4]) == b"\x89PNG" and "<b>E</b>" in label.value
+    panel.choose("E")
+    assert ed.model.tile == "E" and ed.palette.value == "E"
+    assert cell.layout.border != panel.cells["D"][2].layout.border  # the chosen tile is framed
+
+
+def test_the_notation_page_is_not_written_over_without_force(tmp_path, capsys):
+    assert main(["notation", "-o", str(tmp_path)]) == 0
+    page = tmp_path / "notation.md"
+    page.write_text("my own notes", encoding="utf-8")
+    assert main(["notation", "-o", str(tmp_path)]) == 2
+    assert "add --force" in capsys.readouterr().err and page.read_text(encoding="utf-8") == "my own notes"
+    assert main(["notation", "-o", str(tmp_path), "--force"]) == 0
+    assert page.read_text(encoding="utf-8").startswith("# Reading the notation")
+
+
+def test_the_puzzle_board_shows_the_header_over_its_board_and_the_tile_in_hand_once(data_folder):
+    pytest.importorskip("ipyevents")
+    from carcnb.puzzleboard import PuzzleBoard
+
+    board = PuzzleBoard(str(PUZZLES / "base" / "count-straight-road.toml"))
+    geometry = board.view.geometry
+    assert geometry.top > 0  # the header: who moves, points, supplies
+    assert geometry.picture_width == geometry.width  # the tile in hand is beside it already, not in it
+    assert board.hand.box.layout.display is None
+    board.close()
