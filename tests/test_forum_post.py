@@ -71,6 +71,15 @@ def test_solve_lists_every_equally_good_line(tmp_path, capsys):
     assert capsys.readouterr().out.startswith("best: 5 lines of value 0, equally good:\n  meteor -1,0")
 
 
+def test_a_post_lists_every_equally_good_line(tmp_path):
+    tie = parse(METEOR.replace("1,0    U    90   red@E", "1,0    U    90") + '\n[question]\nkind = "best"\n',
+                str(tmp_path / "tie.toml"))
+    text = write_post(tie, tmp_path / "out").text
+    assert "5 lines are equally good:" in text
+    for aim in ("-1,0", "1,0", "2,0", "3,-1", "3,0"):
+        assert f"- `meteor {aim}`: red +0, blue +0" in text
+
+
 def test_solve_explains_a_value_and_shows_the_runner_up(asked, capsys):
     assert main(["solve", str(asked)]) == 0
     out = capsys.readouterr().out
