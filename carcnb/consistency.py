@@ -1,8 +1,8 @@
 """Positions that cannot contradict themselves: states the rules cannot reach, completed or refused.
 
 A forum user writes the board as it stands and leaves out what the rules make certain. ``completed`` fills in
-what the rules force (the flood has spread once its placer is to move with a drawn tile; a ``played`` deploy
-named by any port of its feature is the deploy on that feature); ``problems`` lists what no game can reach, each
+what the rules force (the flood has spread once its placer is to move with a drawn tile; a ``played`` action
+that names a feature by any of its ports is the legal action on that feature); ``problems`` lists what no game can reach, each
 with the fix. ``unfinished`` says when ``played`` stops inside the turn, so that the position is answered as the
 middle of that turn and never scored as if the game had ended there.
 """
@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .actions import Deploy, parse_action
+from .actions import parse_action
 from .errors import CarcnbError
+from .spelling import meant
 from .tiles import catalogue
 
 if TYPE_CHECKING:
@@ -22,12 +23,12 @@ if TYPE_CHECKING:
 
 
 def completed(p: Position) -> Position:
-    """``p`` with what the rules force written in: the spread of the flood, and each ``played`` deploy named
-    by the port the engine uses for its feature."""
+    """``p`` with what the rules force written in: the spread of the flood, and each ``played`` action named as
+    the engine names it."""
     if _flood_must_have_spread(p) and "spread" not in dict(p.flood):
         p = replace(p, flood=(*p.flood, ("spread", True)))
-    if any(text.split()[:1] == ["deploy"] for text in p.played):
-        p = replace(p, played=_played_deploys(p))
+    if p.played:
+        p = replace(p, played=_played_spelled(p))
     return p
 
 
@@ -97,9 +98,9 @@ def _flood_must_have_spread(p: Position) -> bool:
     return by is not None and by == p.mover and p.hand is not None and _flood_tile(p) is not None
 
 
-def _played_deploys(p: Position) -> tuple[str, ...]:
-    """``p``'s played actions with each deploy written as the legal deploy on the same feature: a follower on
-    a road may be named by any port of that road, as on the board."""
+def _played_spelled(p: Position) -> tuple[str, ...]:
+    """``p``'s played actions each written as the legal action it means (``spelling``): a follower on a road
+    may be named by any port of that road, as on the board, and a ferry's ends in either order."""
     from .game_io import state_from_position
 
     try:
@@ -108,14 +109,9 @@ def _played_deploys(p: Position) -> tuple[str, ...]:
         return p.played  # a position with problems is loaded as written: its problems say what is wrong
     out = []
     for text in p.played:
-        action = parse_action(text)
-        legal = state.legal_actions()
-        if isinstance(action, Deploy) and action not in legal:
-            node = state.board.node_at(action.pos, action.port)
-            action = next((a for a in legal if isinstance(a, Deploy) and node is not None
-                           and a.pos == action.pos and state.board.node_at(a.pos, a.port) == node), action)
-        out.append(str(action))
-        if action not in legal:
+        action = meant(state, parse_action(text))
+        if action is None:
             return (*out, *p.played[len(out):])  # the replay's own error names it
+        out.append(str(action))
         state.apply(action)
     return tuple(out)
