@@ -2,9 +2,9 @@
 
 A forum user writes the board as it stands and leaves out what the rules make certain. ``completed`` fills in
 what the rules force (the flood has spread once its placer is to move with a drawn tile; a ``played`` action
-that names a feature by any of its ports is the legal action on that feature); ``problems`` lists what no game can reach, each
-with the fix. ``unfinished`` says when ``played`` stops inside the turn, so that the position is answered as the
-middle of that turn and never scored as if the game had ended there.
+that names a feature by any of its ports is the legal action on that feature); ``problems`` lists what no
+game can reach, each with the fix. ``unfinished`` says when ``played`` stops inside the turn, so that the
+position is answered as the middle of that turn and never scored as if the game had ended there.
 """
 from __future__ import annotations
 

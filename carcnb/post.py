@@ -1,13 +1,15 @@
 """A forum post of a position: what a rules expert pastes into a thread about an edge case.
 
 A moderator keeps a post that answers the question asked and nothing else, so the post says, in order: the
-title; the question, once (the user's own words when the file has ``ask``); the decision picture (the position,
-with the best line's moves numbered on it); the answer with every point and its reason and, for a ``best``
-question, each equally good line, what the value counts and the next-best lines with the replies that make them
-worse; what happens, event by event (``account``), with the result picture; the readings of the rules that
-change the answer, each option in words, and one line for the rest; the position file in a code block (a reader
-can load it and check); and one line naming the kit. Written as Markdown, BBCode, BoardGameGeek's markup or a
-standalone HTML page (``markup``), with the pictures as PNGs beside the text; the HTML embeds them.
+title; the question, once (the user's own words when the file has ``ask``); the decision picture (who moves,
+the points, the supplies, and the best line's moves numbered on the board); the answer with every point and
+its reason and, for a ``best`` question, each equally good line, what the value counts and the next-best lines
+with the replies that make them worse; what happens, event by event (``account``), with the result picture;
+the readings of the rules that change the answer, each option in words, the answers by reading, one line for
+the rest, and the rulings that depend on turns the file does not record; the position file in a code block (a
+reader can load it and check), a line on reading the notation, and one line naming the kit. Written as
+Markdown, BBCode, BoardGameGeek's markup or a standalone HTML page (``markup``), with the pictures as PNGs
+beside the text; the HTML embeds them.
 """
 from __future__ import annotations
 
@@ -20,10 +22,10 @@ from .consistency import as_asked
 from .errors import CarcnbError
 from .geometry import pos_text
 from .markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
+from .notation import reading_help
 from .position import Position, dump, parse
 from .questions import final_score
-from .ranking import Ranking, RankedLine, rank
-from .notation import reading_help
+from .ranking import RankedLine, Ranking, rank
 from .readings import Progress, Readings, answer_text, reading_text, readings
 from .rulings import RULINGS
 from .safewrite import write_file

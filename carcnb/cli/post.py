@@ -34,7 +34,8 @@ def register(sub) -> None:
     p.add_argument("file")
     p.add_argument("-o", "--output", default=".", metavar="DIR", help="the folder to write into (default: here)")
     p.add_argument("--format", choices=FORMATS, default="markdown",
-                   help="markdown, bbcode (the tags every forum reads), bgg (BoardGameGeek) or html (a page of its own)")
+                   help="markdown, bbcode (the tags every forum reads), bgg (BoardGameGeek) or html (a page of "
+                        "its own)")
     p.add_argument("--no-coords", dest="coords", action="store_false", help="hide the column and row numbers")
     p.add_argument("--caption", metavar="TEXT", help="a caption under the position's picture")
     p.add_argument("--legend", action="store_true", help="the legend beside the board")
