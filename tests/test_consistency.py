@@ -104,3 +104,10 @@ board = \"\"\"
     p = parse(text)
     assert p.played == ("place 1,0 90", "deploy 1,0 E")  # the road of U, named as the engine names it
     assert final_score(p).scores == {"red": 2, "blue": 0}
+
+
+def test_readings_answer_a_turn_stopped_inside_the_meteor_event(tmp_path, capsys):
+    path = tmp_path / "mid.toml"
+    path.write_text(METEOR, encoding="utf-8")
+    assert main(["readings", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("answer, with the rulings as the file sets them: meteor 1,0")
