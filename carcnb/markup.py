@@ -116,12 +116,25 @@ def markdown(blocks: Sequence[Block]) -> str:
 
 
 # ----- BBCode (the tags every forum software reads: no sizes, whose units differ between them) --------------
+# BBCode has no escape character. A '[' that would start a tag is followed by an empty tag, which splits the
+# tag's name from its bracket: "[[b][/b]url=...]" shows as "[url=...]". Inside [code] nothing but the
+# closing tag is read, and an empty tag would show as typed, so there a zero-width space splits "[/code]".
+_BB_TAG = re.compile(r"\[(?=/?[A-Za-z*])")
+_BB_CODE_END = re.compile(r"\[(?=/code)", re.IGNORECASE)
+
+
+def _bb_escape(text: str) -> str:
+    return _BB_TAG.sub("[[b][/b]", text)
+
+
+def _bb_code(text: str) -> str:
+    return _BB_CODE_END.sub("[\u200b", text)
+
+
 def _bb_span(span: Span) -> str:
     if isinstance(span, Bold):
-        return f"[b]{span.text}[/b]"
-    if isinstance(span, Code):
-        return span.text
-    return span
+        return f"[b]{_bb_escape(span.text)}[/b]"
+    return _bb_escape(span if isinstance(span, str) else span.text)
 
 
 def _bb_text(spans: Text) -> str:
@@ -132,16 +145,18 @@ def bbcode(blocks: Sequence[Block]) -> str:
     out = []
     for b in blocks:
         if isinstance(b, Heading):
-            out.append(f"[u][b]{b.text}[/b][/u]" if b.level == 1 else f"[b]{b.text}[/b]")  # sizes differ by forum
+            title = _bb_escape(b.text)
+            out.append(f"[u][b]{title}[/b][/u]" if b.level == 1 else f"[b]{title}[/b]")  # sizes differ by forum
         elif isinstance(b, Para):
             out.append(_bb_text(b.spans))
         elif isinstance(b, Picture):
-            out.append(f"[img]{b.path}[/img]\n(Before posting: upload {b.path}, as an attachment or to an image "
-                       f"host, and put its address in place of {b.path} in the [img] tag above.)")
+            out.append(f"[img]{_bb_escape(b.path)}[/img]\n(Before posting: upload {_bb_escape(b.path)}, as an "
+                       f"attachment or to an image host, and put its address in place of its name in the img tag "
+                       "above.)")
         elif isinstance(b, CodeBlock):
-            out.append(f"[code]{b.text.rstrip()}[/code]")
+            out.append(f"[code]{_bb_code(b.text.rstrip())}[/code]")
         elif isinstance(b, Table):
-            items = ["[*]" + "; ".join(f"{h}: {_bb_text(c)}" for h, c in zip(b.header, row) if c)
+            items = ["[*]" + "; ".join(f"{_bb_escape(h)}: {_bb_text(c)}" for h, c in zip(b.header, row) if c)
                      for row in b.rows]
             out.append("[list]\n" + "\n".join(items) + "\n[/list]")
         elif isinstance(b, Items):
@@ -154,7 +169,8 @@ _BGG_TAG_START = re.compile(r"<(?=\S)")  # BGG drops a post from a "<" followed 
 
 
 def _bgg_plain(text: str) -> str:
-    return _BGG_TAG_START.sub("< ", text)
+    """``text`` as typed: no "<" that would cut the post, no "[" that would open a tag (as in BBCode)."""
+    return _bb_escape(_BGG_TAG_START.sub("< ", text))
 
 
 def _bgg_span(span: Span) -> str:
@@ -177,9 +193,10 @@ def bgg(blocks: Sequence[Block]) -> str:
         elif isinstance(b, Para):
             out.append(_bgg_text(b.spans))
         elif isinstance(b, Picture):
-            out.append(f"[b]Picture {b.path}[/b] ({_bgg_plain(b.alt)}): upload {b.path} to BoardGameGeek (the "
-                       "image button of the post editor, or the game's Images page) and replace this line with "
-                       "[ImageID=NUMBER], NUMBER being the number BoardGameGeek gives it.")
+            path = _bgg_plain(b.path)
+            out.append(f"[b]Picture {path}[/b] ({_bgg_plain(b.alt)}): upload {path} to BoardGameGeek (the image "
+                       "button of the post editor, or the game's Images page) and replace this line with the "
+                       "tag ImageID=NUMBER in square brackets, NUMBER being the number BoardGameGeek gives it.")
         elif isinstance(b, CodeBlock):
             out.append(f"[c]{_bgg_plain(b.text.rstrip())}[/c]")
         elif isinstance(b, Table):

@@ -16,6 +16,7 @@ import tomli_w
 from .actions import parse_action
 from .errors import ActionSyntaxError, PositionFormatError, UnknownRulingError
 from .features import FIGURE_KINDS
+from .files import read_text, words
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
 from .rulings import resolve
 from .safewrite import write_file
@@ -178,6 +179,9 @@ def parse(text: str, path: str = "<position>") -> Position:
         line = int(m.group(1)) if m else 0
         shown = where.lines[line - 1].strip() if 0 < line <= len(where.lines) else ""
         raise PositionFormatError(path, line, shown, f"not valid TOML ({e})") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise PositionFormatError(path, 0, "", "arrays or tables nested too deeply: a position file needs "
+                                               "only a few levels") from None
     for key in doc:
         if key not in KEYS:
             raise where.error(key, key, f"unknown key {key!r} (known: {', '.join(KEYS)})")
@@ -242,15 +246,12 @@ def parse(text: str, path: str = "<position>") -> Position:
 
 def load(path: str | Path) -> Position:
     """Read a position file; errors name the file and line."""
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PositionFormatError(str(path), 0, "", "no such file") from None
+        text = read_text(path)  # a FIFO is refused, not waited on
+    except OSError as e:
+        raise PositionFormatError(str(path), 0, "", words(e)) from None
     except UnicodeDecodeError:
         raise PositionFormatError(str(path), 0, "", "not UTF-8 text") from None
-    except IsADirectoryError:
-        raise PositionFormatError(str(path), 0, "", "is a directory, expected a .toml file") from None
     return parse(text, str(path))
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from filelock import FileLock, Timeout
 
+from .files import read_text
 from .safewrite import ReadOnlyFileError, write_file
 from .userdata import data_dir
 
@@ -53,7 +54,7 @@ class Progress:
             doc = _read(target)
         except FileNotFoundError:
             return cls(target, message=f"no progress kept yet: solved puzzles will be remembered in {target}")
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RecursionError) as e:  # RecursionError: JSON nested too deeply
             return cls(target, message=(f"could not read the progress file {target} ({e}): starting fresh; the "
                                         f"file will be set aside as {target.name}.broken-<date> at the first "
                                         f"mark, never over an earlier one"))
@@ -120,7 +121,7 @@ class Progress:
 def _read(path: Path) -> dict:
     """The progress document at ``path``: OSError when it cannot be read, ValueError when it is no progress
     file at all (not JSON, or without a ``version`` number and a ``puzzles`` table)."""
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc = json.loads(read_text(path))  # a FIFO is refused, not waited on
     version = doc.get("version") if isinstance(doc, dict) else None
     if (not isinstance(version, int) or isinstance(version, bool) or version < 1
             or not isinstance(doc.get("puzzles"), dict)):

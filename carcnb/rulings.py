@@ -131,8 +131,8 @@ READINGS: tuple[tuple[str, str], ...] = (
                      "spreads around the meteor on the placer's next turn"),
     ("flood on a finished feature", "a feature completed before the cut-out came down stays complete"),
     ("tornado over MT and FL", "they are tiles in play: the tornado may cross and stop on them"),
-    ("earthquake tokens", "a token sits on a city segment; under earthquake.timing = on_place a meteor that "
-                          "destroys that tile takes the token with it"),
+    ("earthquake tokens", "a token sits on a city segment; under earthquake.timing = on_place the meteor or the flood "
+                          "that replaces that tile takes the token with it"),
     ("ferry supply", "8 ferries for 8 lakes never run out, so meteor.ferry_on_target changes only the count of "
                      "ferries out of the game"),
     ("earlier turns", "a position is read as it stands. Of the rulings, only earthquake.timing = on_place needs "

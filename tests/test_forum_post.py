@@ -113,7 +113,7 @@ def test_cli_post_takes_the_picture_options_of_render(asked, tmp_path):
 def test_bgg_posts_use_its_tags_and_say_where_the_picture_goes(asked, tmp_path):
     assert main(["post", str(asked), "-o", str(tmp_path), "--format", "bgg"]) == 0
     text = (tmp_path / "meteor-aim.bgg.txt").read_text(encoding="utf-8")
-    assert "upload meteor-aim.png to BoardGameGeek" in text and "[ImageID=NUMBER]" in text
+    assert "upload meteor-aim.png to BoardGameGeek" in text and "the tag ImageID=NUMBER in square brackets" in text
     assert "[c]meteor 3,-1[/c]" in text and "[list]" not in text and "[img]" not in text
     assert not re.search(r"<\S", text)  # BoardGameGeek drops everything from such a "<" on
 
@@ -121,6 +121,7 @@ def test_bgg_posts_use_its_tags_and_say_where_the_picture_goes(asked, tmp_path):
 def test_bbcode_posts_say_to_upload_the_picture(asked, tmp_path):
     text = write_post(load(asked), tmp_path, "bbcode").text
     assert "[img]meteor-aim.png[/img]\n(Before posting: upload meteor-aim.png" in text
+    assert "[img] tag" not in text  # the note names no tag a forum would read
 
 
 def test_html_is_a_page_with_bordered_tables(tmp_path):

@@ -29,8 +29,9 @@ READINGS = {"markdown": "- `third`, 3 per completed city per field; a 2-tile cit
 
 
 def code_block(fmt: str, text: str) -> str:
+    """The position text as a reader sees it (BoardGameGeek reads tags in [c] too: an empty tag splits them)."""
     (found,) = re.findall(CODE[fmt], text, re.S)
-    return html.unescape(found) if fmt == "html" else found
+    return html.unescape(found) if fmt == "html" else found.replace("[[b][/b]", "[") if fmt == "bgg" else found
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -13,10 +13,12 @@ from ._files import puzzle_files
 
 
 def run(args: argparse.Namespace) -> int:
-    files = puzzle_files(args.paths)
-    if not files:
+    files, unread = puzzle_files(args.paths)
+    if not files and not unread:
         raise CarcnbError(f"no .toml files under {' '.join(args.paths)}")
-    passed = failed = 0
+    for folder in unread:
+        print(f"FAIL {folder}", flush=True)
+    passed, failed = 0, len(unread)
     for path in files:
         ok, detail = check_file(path)
         passed += ok

@@ -28,7 +28,9 @@ def run(args: argparse.Namespace) -> int:
         return _answer_once(args)
     from ..collection import puzzle_root
 
-    files = puzzle_files([args.file] if args.file else [str(puzzle_root())])
+    files, unread = puzzle_files([args.file] if args.file else [str(puzzle_root())])
+    for folder in unread:
+        print(f"Skipping {folder}")
     if not files:
         raise CarcnbError(f"no .toml files under {args.file}")
     pictures = Path(args.picture_dir) if args.picture_dir else Path(tempfile.mkdtemp(prefix="carcnb-quiz-"))

@@ -17,6 +17,7 @@ from typing import Callable
 from ..actions import Action, Discard, Draw, Place, parse_action
 from ..errors import CarcnbError, IllegalPositionError
 from ..features import FIGURE_KINDS, Node
+from ..files import printable
 from ..game_io import game_of, position_as_it_stands, position_from_state, problems, state_from_position
 from ..geometry import PORT_NAMES, Pos, pos_text
 from ..position import Position, load, save
@@ -783,10 +784,10 @@ class EditorModel:
         if self.color not in p.players:
             self.color = p.players[0]
         if self.mode == EDIT:
-            return self._commit(as_it_stands(p), f"loaded {path}")
+            return self._commit(as_it_stands(p), f"loaded {printable(str(path))}")
         self.origin, self.state, self.position = p, st, p
         self._redo.clear()
         self._pending = []
-        self.status = f"loaded {path}. {self._prompt()}"
+        self.status = f"loaded {printable(str(path))}. {self._prompt()}"
         self._notify(changed=True)
         return True

@@ -1,7 +1,8 @@
 """The board editor as ipywidgets: a thin view that turns clicks into model commands and shows the model.
 
 The board picture and its clicks are a ``BoardView``; the tile in hand and the position's header are
-``panels``; a ``KeyGuard`` keeps the keys typed in the editor from the notebook; every change is autosaved.
+``panels``; a ``KeyGuard`` keeps the keys typed in the editor from the notebook and gives the editor its own;
+every change is autosaved.
 """
 from __future__ import annotations
 
@@ -129,7 +130,8 @@ class BoardEditor(w.VBox):
             classed(game, "carcnb-rulings"),
             classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
             self.posting.box,
-            KeyGuard(".carcnb-editor"),
+            self.view.map,
+            KeyGuard(".carcnb-editor", self.view.keys, self.view.press),
         ])
         self.add_class("carcnb-editor")
         m.on_change(self.refresh)

@@ -38,6 +38,7 @@ class PuzzleBrowser(w.VBox):
         self.summary = classed(w.Label(), "carcnb-summary")
         self.status = classed(w.HTML(), "carcnb-browser-status")
         self.stage = classed(w.VBox(), "carcnb-stage")
+        self.key_guard = KeyGuard(".carcnb-browser", press=self.press)  # the open puzzle's keys, anywhere in it
         self._board: PuzzleBoard | None = None
         self._board_model = None
 
@@ -54,7 +55,7 @@ class PuzzleBrowser(w.VBox):
             self.list,
             w.HBox([self.previous_button, self.next_button, self.summary]),
             self.status, self.stage,
-            KeyGuard(".carcnb-browser"),  # keys typed in the browser (its list, its buttons) stay out of the notebook
+            self.key_guard,
         ])
         self.add_class("carcnb-browser")
         m.on_change(self.refresh)
@@ -64,6 +65,11 @@ class PuzzleBrowser(w.VBox):
     def board(self) -> PuzzleBoard | None:
         """The board of the open puzzle."""
         return self._board
+
+    def press(self, key: str) -> None:
+        """A key typed in the browser outside the open puzzle (its list and menus aside): the open puzzle's."""
+        if self._board is not None:
+            self._board.view.press(key)
 
     def _topic_options(self) -> list[tuple[str, str | None]]:
         return [(f"all ({len(self.model.entries)})", ALL)] + [
@@ -93,6 +99,7 @@ class PuzzleBrowser(w.VBox):
                 self._board_model = m.board
                 self._board = PuzzleBoard(model=m.board, px_per_tile=self.px_per_tile) if m.board else None
                 self.stage.children = [self._board] if self._board else []
+                self.key_guard.own_keys = list(self._board.view.keys) if self._board else []
                 if old is not None:
                     old.close()
         finally:

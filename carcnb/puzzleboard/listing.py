@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CarcnbError
+from ..files import files_under, printable
 from ..position import FerryToken, Position, QuakeToken, TornadoToken, load
 from ..tiles import catalogue
 
@@ -50,22 +51,23 @@ class Collection:
 
 def read_collection(root: str | Path) -> Collection:
     """Every puzzle under ``root`` (folders recursively, files in path order). A file that does not load,
-    or holds no question, is reported in ``problems`` and left out."""
+    or holds no question, and a folder that cannot be read, are reported in ``problems`` and left out."""
     base = Path(root)
     if not base.is_dir():
         raise CarcnbError(f"no puzzle collection at {str(root)!r}: expected a folder of .toml puzzle files")
-    entries, problems = [], []
-    for path in sorted(base.rglob("*.toml")):
-        key = path.relative_to(base).as_posix()
+    paths, problems = files_under(base, ".toml")
+    entries = []
+    for path in paths:
+        key = printable(path.relative_to(base).as_posix())
         try:
             p = load(path)
         except CarcnbError as e:
             problems.append(str(e))
             continue
         if p.question is None:
-            problems.append(f"{path}: a position without a [question], not a puzzle")
+            problems.append(f"{printable(str(path))}: a position without a [question], not a puzzle")
             continue
-        entries.append(PuzzleEntry(key, path, p.title or path.stem.replace("-", " "), p.question.kind,
+        entries.append(PuzzleEntry(key, path, p.title or printable(path.stem).replace("-", " "), p.question.kind,
                                    topics_of(p, key), p.question.difficulty))
     return Collection(base, tuple(entries), tuple(problems))
 

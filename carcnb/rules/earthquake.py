@@ -48,6 +48,14 @@ def tokens_can_score(board: Board, cities: tuple[Node, ...]) -> bool:
     return any(board.find(n) in roots or board.segment(n).kind == "field" for n in board.followers)
 
 
+def tokens_leave_with(state: GameState, pos: Pos) -> None:
+    """The tile at ``pos`` leaves the game (the meteor or the flood replaces it): the earthquake tokens on
+    its city segments leave with it, and the cities they were in are hit only through their other tokens."""
+    tokens = state.ext.get("quake_cities")
+    if tokens and any(at == pos for at, _ in tokens):
+        state.set_ext("quake_cities", tuple(n for n in tokens if n[0] != pos))
+
+
 def is_hit(board: Board, city: Feature) -> bool:
     tokens = board.ext.get("quake_cities", ())
     root = board.find(city.root)

@@ -17,6 +17,7 @@ from ..rulings import ruled
 from ..steps import Step
 from ..tiles import catalogue
 from . import RuleModule
+from .earthquake import tokens_leave_with
 
 if TYPE_CHECKING:
     from ..board import Board, Placements
@@ -181,6 +182,7 @@ class FloodStep(Step):
         assert isinstance(action, Flood)
         rules = state.module(FloodRules)
         return_followers(state, action.pos, rules.lost)
+        tokens_leave_with(state, action.pos)
         state.board.replace(action.pos, catalogue()["FL"])
         state.placed = action.pos
         state.hand = None

@@ -18,6 +18,7 @@ from ..rulings import ruled
 from ..steps import Step
 from ..tiles import CONNECTING, catalogue
 from . import RuleModule
+from .earthquake import tokens_leave_with
 from .flood import return_followers
 
 if TYPE_CHECKING:
@@ -141,6 +142,7 @@ class MeteorLandStep(Step):
         board = state.board
         old = board.tiles[pos].tile
         return_followers(state, pos, rules.lost)
+        tokens_leave_with(state, pos)
         if pos in board.ferries and rules.ferry_lost:
             state.set_ext("ferries_lost", state.ext.get("ferries_lost", 0) + 1)
         if old.has("earthquake"):
