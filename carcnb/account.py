@@ -18,7 +18,7 @@ from .features import Node, split_figure
 from .geometry import CENTRE, PORT_NAMES, Pos, around, pos_text
 from .position import Position
 from .rules.base import DeployStep, PlaceStep, apply_final
-from .rules.cropcircles import CropActStep
+from .rules.cropcircles import CropActStep, CropChoiceStep, crop_order
 from .rules.earthquake import hit_cities, quake_centre
 from .rules.ferries import LayFerryStep, MoveFerryStep, jetties
 from .rules.meteor import MeteorStep
@@ -324,6 +324,35 @@ class CropChosen(Event):
 
 
 @dataclass(frozen=True)
+class CropPassed(Event):
+    """A player the crop circle round passes over: nothing to add (no follower in supply, or none on a feature
+    of that kind) or nothing to take back."""
+
+    who: str
+    mode: str
+    feature: str
+    supply: int
+
+    def text(self) -> str:
+        features = _FEATURES[self.feature]
+        if self.mode == "remove":
+            return f"{self.who} has no follower on {features}: takes nothing back"
+        if self.supply <= 0:
+            return f"{self.who} has no follower in supply: adds nothing"
+        return f"{self.who} has no follower on {features} to add beside: adds nothing"
+
+
+@dataclass(frozen=True)
+class FerryStays(Event):
+    """The tornado on a lake tile: it carries figures, never the ferry."""
+
+    pos: Pos
+
+    def text(self) -> str:
+        return f"the ferry on {pos_text(self.pos)} stays where it is: the tornado carries figures, not ferries"
+
+
+@dataclass(frozen=True)
 class QuakeStruck(Event):
     """Before the final scoring, the earthquake's tokens go down: ``cities`` are the unfinished cities
     they destroy, ``finished`` the finished ones, each as its tiles."""
@@ -511,6 +540,8 @@ class _Seen:
         self.tornado = state.ext.get("tornado")
         self.spread = bool(state.ext.get("flood_spread"))
         self.over = state.over
+        self.step = state.todo[0] if state.todo else None
+        self.crop_round = [step for step in state.todo if isinstance(step, CropActStep)]
 
     def changes(self, state: GameState, action: Action | None) -> list[Event]:
         """What happened besides the action itself: in the order the rules do it."""
@@ -523,6 +554,7 @@ class _Seen:
         for key in taken:
             gone[key] -= 1
         events += self._tornado(state, action, gone)
+        events += self._passed_over(state, action)
         for pos, tid in sorted(self.tiles.items()):
             now = board.tiles.get(pos)
             if now is not None and now.tile.id != tid and now.tile.has("meteor"):
@@ -569,12 +601,23 @@ class _Seen:
                 else:
                     events.append(FollowerLeft(self._carried(carrying, node[0]), "tornado"))
             carrying = entry
+        if isinstance(action, TornadoStep) and action.pos in state.board.ferries:
+            events.append(FerryStays(action.pos))
         stop = action.pos if isinstance(action, TornadoStep) else self.tornado
         if carrying is not None and state.ext.get("tornado_carry") is None and not isinstance(action, Drop):
             events.append(FollowerLeft(self._carried(carrying, stop), "tornado"))
         if self.tornado is not None and state.ext.get("tornado") is None:
             events.append(TornadoStopped(stop))
         return events
+
+    def _passed_over(self, state: GameState, action: Action | None) -> list[Event]:
+        """The players the crop circle round went past without a decision of theirs, after ``action``."""
+        round_ = self.crop_round
+        if isinstance(action, Crop) and isinstance(self.step, CropChoiceStep):
+            round_ = [CropActStep(seat, action.mode, self.step.kind) for seat in crop_order(state)]
+        waiting = [step for step in state.todo if isinstance(step, CropActStep)]
+        return [CropPassed(state.players[step.seat], step.mode, step.kind, state.supply(state.players[step.seat]))
+                for step in round_ if step not in waiting and step != self.step]
 
     def _picked(self, state: GameState, action: Action | None) -> tuple[Node, str] | None:
         """The figure the tornado picked up with ``action``: the one chosen, or the only one standing on the

@@ -5,6 +5,7 @@ from dataclasses import dataclass, replace
 
 from .actions import Action, Draw, parse_action
 from .board import Board
+from .consistency import problems as consistency_problems
 from .errors import IllegalActionError, IllegalPositionError
 from .features import figure, may_stand, split_figure
 from .geometry import PORT_NAMES, Pos, neighbour
@@ -116,6 +117,7 @@ def problems(p: Position) -> list[Problem]:
                                                      f"{FOLLOWERS}"))
     if sum(isinstance(k, TornadoToken) for t in p.board for k in t.tokens) > 1:
         out.append(Problem("tornado-count", "more than one tornado token"))
+    out += consistency_problems(p)
     if not out:
         try:
             state = _build(p, None)

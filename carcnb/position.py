@@ -27,7 +27,10 @@ FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 KEYS = ("format", "title", "sets", "players", "to_move", "scores", "lost", "hand", "played", "gone", "pile",
         "rulings", "flood", "earthquake", "meteor", "board", "question")
-QUESTION_KEYS = ("kind", "answer", "explanation", "difficulty", "topics")
+QUESTION_KEYS = ("kind", "ask", "answer", "explanation", "difficulty", "topics")
+ANSWER_FORMS = {"final": "answer = { red = 18, blue = 11 } (every player's total)",
+                "count": "answer = 7 (how many legal placements)",
+                "best": 'answer = { line = ["meteor 1,0", "pass"], value = 3 } (the best line and its value)'}
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
 
@@ -122,10 +125,12 @@ class TileLine:
 @dataclass(frozen=True)
 class Question:
     kind: str
-    answer: object
+    answer: object = None  # None: an open question (a forum user asks; the engine answers)
     explanation: str | None = None
     difficulty: int | None = None  # 1..5, written by ``carcnb grade``
     topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
+    ask: str | None = None  # the user's own question in words
+    line: int = field(default=0, compare=False)  # the line of ``[question]`` in its file, for messages
 
 
 @dataclass(frozen=True)
@@ -263,10 +268,12 @@ def parse(text: str, path: str = "<position>") -> Position:
     memory = {key: _parse_memory(doc, key, players, where) for key in MEMORY}
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
-    return Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
-                    scores=tuple(scores.items()), lost=tuple(lost.items()), hand=hand, played=tuple(played),
-                    gone=tuple(gone), pile=pile, rulings=tuple(rulings.items()), question=question, path=path,
-                    **memory)
+    p = Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
+                 scores=tuple(scores.items()), lost=tuple(lost.items()), hand=hand, played=tuple(played),
+                 gone=tuple(gone), pile=pile, rulings=tuple(rulings.items()), question=question, path=path,
+                 **memory)
+    from .consistency import completed
+    return completed(p)
 
 
 def load(path: str | Path) -> Position:
@@ -423,14 +430,11 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         raise where.error(sorted(unknown)[0], q, f"unknown key in [question] (known: {', '.join(QUESTION_KEYS)})",
                           "question")
     kind, answer = q["kind"], q.get("answer")
-    if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
-                            or any(type(v) is not int for v in answer.values())):
-        raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
-                          "question")
-    if kind == "count" and (type(answer) is not int or answer < 0):
-        raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
-    if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
-        raise where.error("answer", answer, 'a best answer is { action = "...", value = N }', "question")
+    ask = q.get("ask")
+    if ask is not None and (not isinstance(ask, str) or not ask.strip()):
+        raise where.error("ask", ask, 'expected ask = "..." (your question in words)', "question")
+    if answer is not None:  # without one, an open question: solve, readings, post and the editor answer it
+        _check_answer(kind, answer, where, players)
     explanation = q.get("explanation")
     if explanation is not None and not isinstance(explanation, str):
         raise where.error("explanation", explanation, "expected a string", "question")
@@ -443,7 +447,25 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
     if isinstance(answer, dict):
         answer = tuple(answer.items())
-    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics))
+    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), ask,
+                    _section_line(where))
+
+
+def _check_answer(kind: str, answer: object, where: _Where, players: list[str]) -> None:
+    """Refuse an ``answer`` that does not have the form of its question's kind."""
+    if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
+                            or any(type(v) is not int for v in answer.values())):
+        raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
+                          "question")
+    if kind == "count" and (type(answer) is not int or answer < 0):
+        raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
+    if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
+        raise where.error("answer", answer, f"expected {ANSWER_FORMS['best']}", "question")
+
+
+def _section_line(where: _Where) -> int:
+    """The line of ``[question]`` in the file (0 when it is written inline)."""
+    return next((i for i, line in enumerate(where.lines, 1) if line.strip() == "[question]"), 0)
 
 
 def _comparable(v: object) -> bool:
@@ -501,7 +523,11 @@ def dump(p: Position) -> str:
     out.append('"""')
     if p.question is not None:
         q = p.question
-        out += ["", "[question]", f"kind = {_value(q.kind)}", f"answer = {_value(q.answer)}"]
+        out += ["", "[question]", f"kind = {_value(q.kind)}"]
+        if q.ask is not None:
+            out.append(f"ask = {_text(q.ask)}")
+        if q.answer is not None:
+            out.append(f"answer = {_value(q.answer)}")
         if q.difficulty is not None:
             out.append(f"difficulty = {q.difficulty}")
         if q.topics is not None:

@@ -93,11 +93,15 @@ def test_a_ferry_laid_then_another_moved_from_where_to_where():
 
 def test_the_crop_circle_add_and_remove():
     added = account(example("crop-road"), ["place 2,0 180", "pass", "crop add", "deploy 1,-1 S"])
-    assert added.lines()[-2:] == ["red chooses add: each player may add a follower on roads",
-                                  "blue adds a thief on the road at 1,-1 (S)"]
+    assert added.lines()[-4:] == ["red chooses add: each player may add a follower on roads",
+                                  "blue adds a thief on the road at 1,-1 (S)",
+                                  "green has no follower on roads to add beside: adds nothing",
+                                  "red has no follower on roads to add beside: adds nothing"]
     removed = account(example("crop-road"), ["place 2,0 180", "pass", "crop remove", "remove 1,-1 S"])
-    assert removed.lines()[-2:] == ["red chooses remove: each player takes a follower on roads back",
-                                    "blue takes back the thief on the road at 1,-1 (S)"]
+    assert removed.lines()[-4:] == ["red chooses remove: each player takes a follower on roads back",
+                                    "blue takes back the thief on the road at 1,-1 (S)",
+                                    "green has no follower on roads: takes nothing back",
+                                    "red has no follower on roads: takes nothing back"]
     (taken,) = [e for e in removed.of(FollowerLeft) if e.cause == "taken"]
     assert (taken.figure.color, taken.where) == ("blue", "supply")
 

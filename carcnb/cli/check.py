@@ -4,9 +4,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import CarcnbError
+from ..errors import CarcnbError, PositionFormatError
 from ..grade import stale
-from ..position import load
+from ..position import ANSWER_FORMS, load
 from ..questions import answer, same_answer, show_answer
 from ._budget import add_max_nodes
 from ._files import puzzle_files
@@ -34,8 +34,13 @@ def check_file(path: str | Path) -> tuple[bool, str]:
         p = load(path)
         if p.question is None:
             raise CarcnbError("no [question] in the file")
-        got = answer(p)
         kind = p.question.kind
+        if p.question.answer is None:
+            raise PositionFormatError(str(path), p.question.line, "[question]",
+                                      f"no answer: a puzzle of the collection needs one; add "
+                                      f"{ANSWER_FORMS[kind]} under [question] (carcnb solve FILE prints the "
+                                      "engine's)")
+        got = answer(p)
         if not same_answer(kind, p.question.answer, got):
             return False, (f"{kind}: file says {show_answer(kind, p.question.answer)}, engine says "
                            f"{show_answer(kind, got)}")

@@ -6,6 +6,7 @@ import json
 import sys
 import textwrap
 
+from ..consistency import as_asked
 from ..position import load
 from ..readings import MAX_COMBINATIONS, Readings, answer_text, reading_text, readings
 from ..rulings import RULINGS
@@ -65,7 +66,7 @@ def text(r: Readings) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    p = load(args.file)
+    p = as_asked(load(args.file))  # a turn stopped inside an event asks how it is best finished
     on_terminal = sys.stderr.isatty()
     try:
         result = readings(p, show_progress if on_terminal else None, args.max_nodes)

@@ -111,7 +111,7 @@ class BoardEditor(w.VBox):
         self.hand = HandPanel(m)
         self.tile_pictures = PalettePanel(m)
         self.position_tools = PositionPanel(m, self._observe)
-        self.posting = PostPanel(m)
+        self.posting = PostPanel(m, self._observe)
 
         self._wire()
         self.play_row = classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
@@ -235,6 +235,7 @@ class BoardEditor(w.VBox):
             if self._once("version", (m.mode, m.version)):
                 self._refresh_game()
             self.hand.refresh()
+            self.posting.refresh()
             self.palette.value = m.tile if m.tile in {v for _, v in self.palette.options} else NO_TILE
             self.tile_pictures.refresh(playing and m.state.is_chance())
             self.tool.value = m.tool
