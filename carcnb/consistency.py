@@ -39,7 +39,7 @@ def problems(p: Position) -> list[Problem]:
     out = []
     flood = dict(p.flood)
     fl = _flood_tile(p)
-    if flood and fl is None:
+    if flood and fl is None and "at" not in flood:  # ``at``: the meteor replaced FL there
         out.append(Problem("flood-without-tile", "flood = { ... } is set but FL is not on the board: put FL where "
                                                  "it replaced a river tile, or remove the flood line"))
     if _flood_must_have_spread(p) and flood.get("spread") is False:
@@ -95,7 +95,8 @@ def _flood_tile(p: Position):
 def _flood_must_have_spread(p: Position) -> bool:
     """FL is down, laid by the player to move, who holds a drawn tile: the flood spread before that draw."""
     by = dict(p.flood).get("by")
-    return by is not None and by == p.mover and p.hand is not None and _flood_tile(p) is not None
+    down = _flood_tile(p) is not None or "at" in dict(p.flood)  # on the board, or where the meteor replaced it
+    return by is not None and by == p.mover and p.hand is not None and down
 
 
 def _played_spelled(p: Position) -> tuple[str, ...]:
