@@ -149,9 +149,9 @@ def test_a_saved_game_loads_as_the_same_game(first):
     assert set(EVENTS.values()) | {"turn", "draw", "end"} <= set(saved), saved
 
 
-@pytest.mark.skipif("CARCNB_SEED" not in os.environ, reason="set CARCNB_SEED=N to replay one game")
 def test_replay_one_seed():
-    round_trip(int(os.environ["CARCNB_SEED"]))
+    """One game's round trip, the game a failure names (``CARCNB_SEED=N``; the first game by default)."""
+    round_trip(int(os.environ.get("CARCNB_SEED", "0")))
 
 
 # ----- each piece of state a save keeps ------------------------------------------------------------------------
