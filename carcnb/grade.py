@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .account import (CropChosen, FerryLaid, FerryMoved, FloodPlaced, FloodSpread, MeteorAimed, MeteorLanded,
+                      QuakeStruck, TornadoDropped, TornadoMoved, TornadoPicked, TornadoSetDown, TornadoStopped, account)
 from .actions import Action
 from .errors import CarcnbError
 from .game_io import game_of, state_from_position
@@ -25,6 +27,7 @@ from .questions import final_score, placements
 from .safewrite import write_file
 from .scoring import ScoreRow
 from .solve import Solver, Values, objective
+from .tiles import catalogue
 
 RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
 SCORING_TOPICS = {"road": "road", "city": "city", "cloister": "cloister", "field": "farms"}
@@ -74,14 +77,14 @@ def grade(p: Position) -> Grade:
         found = search(p)
         if found.answer is None:
             raise CarcnbError(f"{p.path}: the best choice is not unique: a best puzzle needs a single best line")
-        level, rows = best_level(play(p, found)), found.rows
+        level, rows, line = best_level(play(p, found)), found.rows, tuple(a for _, a in found.turn)
     elif q.kind == "final":
-        rows = tuple(final_score(p).rows)
+        rows, line = tuple(final_score(p).rows), ()
         level = final_level(rows)
     else:
-        level, rows = count_level(p), ()
+        level, rows, line = count_level(p), (), ()
     rulings = tuple(rid for rid, _ in deciding_rulings(p))
-    return Grade(max(1, min(5, level + bool(rulings))), topics(p, rows) + rulings)
+    return Grade(max(1, min(5, level + bool(rulings))), topics(p, rows, line, rulings) + rulings)
 
 
 # ----- measures ----------------------------------------------------------------------------------------------
@@ -203,10 +206,21 @@ def count_level(p: Position) -> int:
 
 
 # ----- topics ------------------------------------------------------------------------------------------------
-def topics(p: Position, rows: tuple[ScoreRow, ...] = ()) -> tuple[str, ...]:
-    """The rules whose tiles take part (``base`` when none does), the kinds of feature that score, and
-    ``placement`` / ``last-tile`` for a turn played from the tile in hand."""
-    rules = [m.name for m in modules_in_play(p) if m.name in RULE_TOPICS]
+EVENT_RULES: dict[type, str] = {MeteorAimed: "meteor", MeteorLanded: "meteor", FloodPlaced: "flood",
+                                FloodSpread: "flood", TornadoMoved: "tornado", TornadoPicked: "tornado",
+                                TornadoSetDown: "tornado", TornadoDropped: "tornado", TornadoStopped: "tornado",
+                                FerryLaid: "ferries", FerryMoved: "ferries", CropChosen: "cropcircles"}
+
+
+def topics(p: Position, rows: tuple[ScoreRow, ...] = (), line: tuple[Action, ...] = (),
+           rulings: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The rules the answer turns on (``base`` when none does), the kinds of feature that score, and
+    ``placement`` / ``last-tile`` for a turn played from the tile in hand. A rule is a topic when it acts in the
+    answer: an event of its own in the turn (``line``, the answer's actions with the replies), a score row it
+    changes or annotates, placements of the tile in hand it takes away, or a ruling of its that decides the
+    answer (``rulings``); a tile of its lying on the board is not enough."""
+    acting = acting_rules(p, rows, line) | {rid.split(".")[0] for rid in rulings}
+    rules = [name for name in RULE_TOPICS if name in acting]
     scoring = sorted({SCORING_TOPICS[r.kind] for r in rows if r.kind in SCORING_TOPICS and r.scorers},
                      key=list(SCORING_TOPICS.values()).index)
     kind = []
@@ -215,6 +229,38 @@ def topics(p: Position, rows: tuple[ScoreRow, ...] = ()) -> tuple[str, ...]:
         if p.pile == ():
             kind.append("last-tile")
     return tuple((rules or ["base"]) + scoring + kind)
+
+
+def acting_rules(p: Position, rows: tuple[ScoreRow, ...], line: tuple[Action, ...]) -> set[str]:
+    """The rule modules that act in the answer (see ``topics``)."""
+    told = account(p, line, end=p.question is not None and p.question.kind == "final")
+    names = {EVENT_RULES[type(e)] for e in told.events if type(e) in EVENT_RULES}
+    names |= {"earthquake" for e in told.of(QuakeStruck) if e.cities or e.finished}
+    names |= {name for row in rows for name in row.rules}
+    tiles = catalogue()
+    if any(tiles[t.tile].is_river for t in p.board if any(row.scorers and (t.x, t.y) in row.tiles for row in rows)):
+        names.add("river")  # a scored feature runs along or across the river
+    names |= placement_rules(p)
+    return names
+
+
+def placement_rules(p: Position) -> set[str]:
+    """For a turn from the tile in hand: the modules that take placements away, and for a ``count`` the modules
+    whose tiles are counted or are matched against (a meteor tile, a lake, a river tile beside a spot)."""
+    if p.hand is None or p.played:
+        return set()
+    state = state_from_position(p)
+    if state.hand_tile is None:
+        return set()
+    found = state.board.placement_groups(state.hand_tile)
+    names = set()
+    for module in state.game.modules:
+        if module.filter_placements(state, state.hand_tile, found) != found:
+            names.add(module.name)
+    if p.question is not None and p.question.kind == "count":  # the counted tile's rules, and its neighbours'
+        near = {(x + dx, y + dy) for x, y, _ in found for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+        names |= {m.name for m in modules_in_play(replace(p, board=tuple(t for t in p.board if (t.x, t.y) in near)))}
+    return names
 
 
 def modules_in_play(p: Position) -> list:

@@ -24,6 +24,7 @@ class ScoreRow:
     reason: str
     followers: tuple[tuple[str, Pos, int], ...] = ()
     notes: tuple[str, ...] = field(default=())
+    rules: tuple[str, ...] = ()  # the rule modules that changed or annotated this row (a puzzle's topics)
 
     def __str__(self) -> str:
         """One line of a printed breakdown: kind, points, who, why, where."""
@@ -42,6 +43,7 @@ class ScoreRow:
 class ScoringRules(Protocol):
     """What rule modules may change about scoring (see ``rules.RuleModule``)."""
 
+    name: str
     def notes(self, board: Board, feature: Feature) -> list[str]: ...
     def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None: ...
     def counts_for_fields(self, board: Board, city: Feature) -> bool: ...
@@ -79,28 +81,43 @@ def end_points(board: Board, feature: Feature, rules: list[ScoringRules]) -> int
     return 0
 
 
-def _row(feature: Feature, scorers: tuple[str, ...], points: int, reason: str, notes: list[str]) -> ScoreRow:
+def _row(feature: Feature, scorers: tuple[str, ...], points: int, reason: str, notes: list[str],
+         by: list[str] = ()) -> ScoreRow:
     return ScoreRow(feature.kind, feature.tiles, feature.complete, scorers, points, reason,
-                    tuple((f.color, f.pos, f.segment) for f in feature.followers), tuple(notes))
+                    tuple((f.color, f.pos, f.segment) for f in feature.followers), tuple(notes),
+                    tuple(dict.fromkeys(by)))
+
+
+def _notes(board: Board, feature: Feature, rules: list[ScoringRules]) -> tuple[list[str], list[str]]:
+    """The rule modules' notes on ``feature`` and the names of the modules that made them."""
+    notes: list[str] = []
+    by: list[str] = []
+    for r in rules:
+        said = r.notes(board, feature)
+        if said:
+            notes += said
+            by.append(r.name)
+    return notes, by
 
 
 def score_completed(board: Board, feature: Feature, rulings: Mapping[str, str], rules: list[ScoringRules]) -> ScoreRow:
     """The row for a feature completed during the game (majority scores; ties all score)."""
-    notes = [n for r in rules for n in r.notes(board, feature)]
+    notes, by = _notes(board, feature, rules)
     points = completion_points(board, feature, rulings, rules)
-    return _row(feature, feature.majority(), points, "completed", notes)
+    return _row(feature, feature.majority(), points, "completed", notes, by)
 
 
 def score_unfinished(board: Board, feature: Feature, rules: list[ScoringRules]) -> ScoreRow:
     """The end-of-game row for a feature with followers that was never completed."""
-    notes = [n for r in rules for n in r.notes(board, feature)]
+    notes, by = _notes(board, feature, rules)
     reason = "flooded" if feature.flooded else "unfinished"
     points = end_points(board, feature, rules)
     for r in rules:
         override = r.end_value(board, feature)
         if override is not None:
             points, reason = override
-    return _row(feature, feature.majority(), points, reason, notes)
+            by.append(r.name)
+    return _row(feature, feature.majority(), points, reason, notes, by)
 
 
 def score_fields(board: Board, fields: list[Feature], rulings: Mapping[str, str],
@@ -121,11 +138,12 @@ def score_fields(board: Board, fields: list[Feature], rulings: Mapping[str, str]
                 cities[root] = completed[root]
         done = sorted(cities)
         kept = [root for root in done if all(r.counts_for_fields(board, cities[root]) for r in rules)]
-        notes = [n for r in rules for n in r.notes(board, f)]
+        notes, by = _notes(board, f, rules)
         for root in done:
             if root not in kept:
                 notes += [f"city at {cities[root].tiles[0][0]},{cities[root].tiles[0][1]}: {n}"
                           for r in rules for n in r.notes(board, cities[root])]
+                by += [r.name for r in rules if not r.counts_for_fields(board, cities[root])]
         scorers = f.majority()
         if rulings["scoring.edition"] == "second":
             per = {c: [root for root in kept if (c, root) not in credited] for c in scorers}
@@ -133,7 +151,7 @@ def score_fields(board: Board, fields: list[Feature], rulings: Mapping[str, str]
                 credited.update((c, root) for root in per[c])
             for c in scorers:
                 rows.append(_row(f, (c,), 3 * len(per[c]),
-                                 f"farm: {len(per[c])} completed cities not yet counted for {c}", notes))
+                                 f"farm: {len(per[c])} completed cities not yet counted for {c}", notes, by))
             continue
-        rows.append(_row(f, scorers, 3 * len(kept), f"farm: {len(kept)} completed cities", notes))
+        rows.append(_row(f, scorers, 3 * len(kept), f"farm: {len(kept)} completed cities", notes, by))
     return rows

@@ -92,6 +92,21 @@ def test_topics_name_the_rules_in_play_the_scoring_and_the_rulings_that_change_t
     assert grade(load(PUZZLES / "base" / "river-count-no-u-turn.toml")).topics == ("river",)
 
 
+def test_a_rule_is_a_topic_when_the_answer_turns_on_it_not_when_its_tile_only_lies_on_the_board():
+    """The meteor fell at 2,-2. Red's monk at 1,-1 sees it: the meteor's tile does not count for the cloister,
+    so the final scoring turns on the meteor rule. A knight far from it scores as in the base game."""
+    board = "0,0 D 0 {}\n1,0 U 90\n2,0 U 90\n0,-1 V 0\n1,-1 B 0 {}\n2,-1 E 90\n0,-2 U 0\n2,-2 MT 0"
+    question = '\n[question]\nkind = "final"\nanswer = {{ red = {}, blue = 0 }}\n'
+
+    def topics(knight: str, monk: str, points: int) -> tuple[str, ...]:
+        text = ('format = "carcnb/1"\nsets = ["disasters"]\nplayers = ["red", "blue"]\nboard = """\n'
+                + board.format(knight, monk) + '\n"""\n' + question.format(points))
+        return grade(parse(text, "meteor.toml")).topics
+
+    assert topics("", "red@C", 7)[0] == "meteor"  # 1 + 6 neighbours: the meteor's tile does not count
+    assert topics("red@N", "", 1) == ("base", "city")  # D's unfinished city: the meteor's tile alone is no topic
+
+
 def test_difficulty_follows_how_simple_players_fare_not_the_size_of_the_board():
     # A big last-tile board that the greedy player (the most points at once) fills right is easy; the
     # tornado line that both simple players miss at several steps is the hardest.
