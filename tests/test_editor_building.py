@@ -2,6 +2,8 @@
 clearing, a steady view, a preview that says whether it fits, the rulings of the sets in play."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from carcnb.editor import EditorModel
 from carcnb.editor.frame import Frame
 from carcnb.editor.model import EDIT
@@ -90,6 +92,11 @@ def test_clear_board_keeps_the_game_and_undo_brings_the_tiles_back():
     assert (m.value.players, m.value.sets, m.value.scores, m.value.rulings) == \
         (full.players, full.sets, full.scores, full.rulings)
     assert m.value.hand is None  # the old tile in hand would be a copy too many on the new board
+    m.undo()
+    assert m.value == full
+    lost = EditorModel(replace(full, lost=(("red", 1),), meteor=(("ferries_lost", 1),)), mode=EDIT)
+    assert lost.clear_board() and lost.value.lost == () and lost.value.meteor == ()  # the old game's losses go
+    m.clear_board()
     m.undo()
     assert m.value == full
     play = EditorModel(full)

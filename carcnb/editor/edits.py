@@ -106,10 +106,12 @@ def set_hand(p: Position, tid: str | None) -> Position:
 
 def clear_board(p: Position) -> Position:
     """``p`` with no tiles: players, sets, scores and rulings stay; the tile in hand, the pile, the turn's
-    actions, the tiles out of the game, the title and the question's answer go with the board (they were the
-    old board's: a tile in hand would count as a copy too many once it is put down again)."""
+    actions, the tiles and followers out of the game, the rule modules' memory, the title and the question's
+    answer go with the board (they were the old board's: a tile in hand would count as a copy too many once it
+    is put down again, and a follower the meteor took would still be missing)."""
     question = p.question and Question(p.question.kind, ask=p.question.ask)
-    return replace(p, board=(), played=(), gone=(), flood=(), hand=None, pile=None, title=None, question=question)
+    return replace(p, board=(), played=(), gone=(), lost=(), flood=(), earthquake=(), meteor=(), hand=None,
+                   pile=None, title=None, question=question)
 
 
 def set_score(p: Position, color: str, points: int) -> Position:
