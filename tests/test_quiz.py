@@ -172,8 +172,17 @@ def test_ctrl_c_ends_the_session_cleanly(puzzles, tmp_path, capsys, monkeypatch)
     monkeypatch.setattr("sys.stdin", Interrupted())
     code = main(["quiz", str(puzzles / "b-count.toml"), "--picture-dir", str(tmp_path)])
     out, err = capsys.readouterr()
-    assert (code, err) == (0, "")
-    assert out.rstrip().endswith("Solved 0 of 1.")
+    assert (code, err) == (130, "carcnb quiz: interrupted\n")  # as every command: one line, exit 130
+    assert out.rstrip().endswith("Solved 0 of 1.")  # the session's tally all the same
+
+
+def test_the_session_removes_the_pictures_it_wrote_in_a_folder_of_its_own(puzzles, capsys, monkeypatch, tmp_path):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    code, out, _ = run(capsys, "quiz", str(puzzles / "b-count.toml"), stdin="quit\n", monkeypatch=monkeypatch)
+    assert code == 0 and "carcnb-quiz-" in out  # the picture's path was shown while the puzzle was asked
+    assert not list(tmp_path.glob("carcnb-quiz-*"))
 
 
 def test_without_a_path_the_shipped_collection_is_played(tmp_path, capsys, monkeypatch):

@@ -52,9 +52,16 @@ def run(args: argparse.Namespace) -> int:
         print(progress.message)
     for problem in skipped:
         print(f"Skipping {problem}")
-    pictures = Path(args.picture_dir) if args.picture_dir else Path(tempfile.mkdtemp(prefix="carcnb-quiz-"))
-    pictures.mkdir(parents=True, exist_ok=True)
-    Session(entries, pictures, progress, args.board).play()
+    if args.picture_dir:
+        pictures = Path(args.picture_dir)
+        pictures.mkdir(parents=True, exist_ok=True)
+        interrupted = Session(entries, pictures, progress, args.board).play()
+    else:  # the pictures are the session's: gone with it
+        with tempfile.TemporaryDirectory(prefix="carcnb-quiz-") as folder:
+            interrupted = Session(entries, Path(folder), progress, args.board).play()
+    if interrupted:
+        print("carcnb quiz: interrupted", file=sys.stderr)
+        return 130
     return 0
 
 
@@ -135,8 +142,11 @@ class Session:
         self.solved = self.revealed = self.streak = self.best_streak = 0
         self.picture = pictures / "puzzle.png"  # the picture of the puzzle being asked
 
-    def play(self) -> None:
+    def play(self) -> bool:
+        """Ask the puzzles until they run out or the player stops; True when stopped by Ctrl-C (the session's
+        tally is printed all the same)."""
         left = list(self.entries)
+        interrupted = False
         try:
             number = 0
             while left:
@@ -145,13 +155,17 @@ class Session:
                 number += 1
                 if not self._puzzle(number, entry):
                     break
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             print()
+        except KeyboardInterrupt:
+            print()
+            interrupted = True
         if self.solved or self.revealed:
             print(f"Your rating: {self.progress.player}"
                   + (f"; best streak {self.best_streak}." if self.best_streak > 1 else "."))
         print(f"Solved {self.solved} of {len(self.entries)}" + (f", {self.revealed} revealed." if self.revealed
                                                                  else "."))
+        return interrupted
 
     def _puzzle(self, number: int, entry: PuzzleEntry) -> bool:
         """Ask one puzzle until it is solved, revealed or skipped; False when the player quits."""
