@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ..errors import CarcnbError
 from ..grade import stale
+from ..openvalue import open_valued_loss
 from ..position import load
 from ..questions import answer, same_answer, show_answer
 from ._budget import add_max_nodes
@@ -37,6 +38,9 @@ def check_file(path: str | Path) -> tuple[bool, str]:
         if not same_answer(kind, p.question.answer, got):
             return False, (f"{kind}: file says {show_answer(kind, p.question.answer)}, engine says "
                            f"{show_answer(kind, got)}")
+        loss = open_valued_loss(p) if kind == "best" else None
+        if loss is not None:
+            return False, f"best: {loss}: choose a position where the answer is also best in the long run"
         why = stale(p)
         if why is not None:
             return False, why
