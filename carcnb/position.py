@@ -25,7 +25,8 @@ FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "pile", "rulings",
         "flood", "board", "question")
-QUESTION_KEYS = ("kind", "answer", "explanation", "difficulty", "topics")
+QUESTION_KEYS = ("kind", "answer", "counting", "explanation", "difficulty", "topics")
+COUNTINGS = ("boards", "rotations")  # what a count question counts: distinct resulting boards, or every rotation
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
 
@@ -92,6 +93,7 @@ class Question:
     explanation: str | None = None
     difficulty: int | None = None  # 1..5, written by ``carcnb grade``
     topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
+    counting: str = "boards"  # a count question: "boards" counts look-alike rotations once, "rotations" each
 
 
 @dataclass(frozen=True)
@@ -360,6 +362,11 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
     if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
         raise where.error("answer", answer, 'a best answer is { action = "...", value = N }', "question")
+    counting = q.get("counting", "boards")
+    if counting not in COUNTINGS or (kind != "count" and "counting" in q):
+        raise where.error("counting", counting, 'a count question may say counting = "boards" (the default: '
+                                                'distinct resulting boards) or "rotations" (every rotation that '
+                                                'fits); other questions count nothing', "question")
     explanation = q.get("explanation")
     if explanation is not None and not isinstance(explanation, str):
         raise where.error("explanation", explanation, "expected a string", "question")
@@ -372,7 +379,7 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
     if isinstance(answer, dict):
         answer = tuple(answer.items())
-    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics))
+    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), counting)
 
 
 def _comparable(v: object) -> bool:
@@ -431,6 +438,8 @@ def dump(p: Position) -> str:
     if p.question is not None:
         q = p.question
         out += ["", "[question]", f"kind = {_value(q.kind)}", f"answer = {_value(q.answer)}"]
+        if q.counting != "boards":
+            out.append(f"counting = {_value(q.counting)}")
         if q.difficulty is not None:
             out.append(f"difficulty = {q.difficulty}")
         if q.topics is not None:

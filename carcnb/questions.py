@@ -11,6 +11,7 @@ from .rules.base import apply_final, legal_placements
 from .scoring import ScoreRow
 from .state import GameState
 from .steps import CHANCE, TERMINAL
+from .tiles import catalogue
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,24 @@ def placements(p: Position) -> list[tuple[int, int, int]]:
     return legal_placements(state)
 
 
+def counted(p: Position) -> list[tuple[int, int, int]]:
+    """The placements a ``count`` question counts: one for each distinct board the tile in hand can make (the
+    first rotation of look-alikes, such as the four of a crossroads), or every rotation under
+    ``counting = "rotations"``."""
+    found = placements(p)
+    if p.question is not None and p.question.counting == "rotations":
+        return found
+    tile = catalogue()[p.hand]
+    seen: set[tuple] = set()
+    out = []
+    for x, y, rot in found:
+        look = (x, y, frozenset((s.kind, s.ports, s.pennant) for s in tile.at(rot).segments))
+        if look not in seen:
+            seen.add(look)
+            out.append((x, y, rot))
+    return out
+
+
 def waiting_for(state: GameState) -> str:
     """What the game waits for now, in words."""
     seat = state.current_player()
@@ -81,7 +100,7 @@ def answer(p: Position, node_limit: int | None = None):
     if q.kind == "final":
         return tuple(final_score(p).scores.items())
     if q.kind == "count":
-        return len(placements(p))
+        return len(counted(p))
     from .solve import best_answer
     return best_answer(p, node_limit)
 
