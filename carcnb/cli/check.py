@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..duplicates import DUPLICATE_FIX, duplicate_files
 from ..errors import CarcnbError
 from ..grade import stale
 from ..openvalue import open_valued_loss
@@ -23,6 +24,9 @@ def run(args: argparse.Namespace) -> int:
         passed += ok
         failed += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {path}  {detail}", flush=True)
+    for group in duplicate_files(files):
+        failed += 1
+        print(f"FAIL {' = '.join(group)}  the same position in {len(group)} puzzles: {DUPLICATE_FIX}", flush=True)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from ..account import Account
+from ..duplicates import board_of, boards_apart
 from ..errors import CarcnbError, IllegalPositionError
 from ..game_io import problems
 from ..position import Position, load
@@ -31,6 +32,8 @@ def run(args: argparse.Namespace) -> int:
     files = puzzle_files([args.file] if args.file else [str(puzzle_root())])
     if not files:
         raise CarcnbError(f"no .toml files under {args.file}")
+    boards = {path: _board(path) for path in files}
+    files = boards_apart(files, boards.__getitem__)
     pictures = Path(args.picture_dir) if args.picture_dir else Path(tempfile.mkdtemp(prefix="carcnb-quiz-"))
     pictures.mkdir(parents=True, exist_ok=True)
     Session(files, pictures).play()
@@ -50,6 +53,14 @@ def _answer_once(args: argparse.Namespace) -> int:
     if verdict.right and p.question.explanation:
         print("\n" + p.question.explanation.strip())
     return 0 if verdict.right else 1
+
+
+def _board(path: Path) -> frozenset[str] | Path:
+    """The board of a puzzle file, to keep puzzles on one board apart (a file that does not load: itself)."""
+    try:
+        return board_of(load(path))
+    except CarcnbError:
+        return path
 
 
 def _puzzle(p: Position) -> Position:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..duplicates import board_of
 from ..errors import CarcnbError
 from ..position import FerryToken, Position, QuakeToken, TornadoToken, load
 from ..tiles import catalogue
@@ -39,6 +40,7 @@ class PuzzleEntry:
     kind: str
     topics: tuple[str, ...]
     difficulty: int | None
+    board: frozenset[str] = frozenset()  # its tiles and tokens (``duplicates.board_of``): kept apart in order
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ def read_collection(root: str | Path) -> Collection:
             problems.append(f"{path}: a position without a [question], not a puzzle")
             continue
         entries.append(PuzzleEntry(key, path, p.title or path.stem.replace("-", " "), p.question.kind,
-                                   topics_of(p, key), p.question.difficulty))
+                                   topics_of(p, key), p.question.difficulty, board_of(p)))
     return Collection(base, tuple(entries), tuple(problems))
 
 
