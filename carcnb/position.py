@@ -17,7 +17,7 @@ from .actions import parse_action
 from .errors import ActionSyntaxError, PositionFormatError, UnknownRulingError
 from .features import FIGURE_KINDS
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
-from .rulings import resolve
+from .rulings import RULINGS, resolve
 from .safewrite import write_file
 from .tiles import SETS, catalogue
 
@@ -25,7 +25,7 @@ FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "pile", "rulings",
         "flood", "board", "question")
-QUESTION_KEYS = ("kind", "answer", "counting", "explanation", "difficulty", "topics")
+QUESTION_KEYS = ("kind", "under", "answer", "counting", "explanation", "difficulty", "topics")
 COUNTINGS = ("boards", "rotations")  # what a count question counts: distinct resulting boards, or every rotation
 EXPANSIONS = tuple(s for s in SETS if s != "base")
 
@@ -94,6 +94,8 @@ class Question:
     difficulty: int | None = None  # 1..5, written by ``carcnb grade``
     topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
     counting: str = "boards"  # a count question: "boards" counts look-alike rotations once, "rotations" each
+    under: str | None = None  # a ruling the question is asked under each reading of: ``answer`` per option
+    reading: str | None = None  # one of those readings (``questions.readings_asked``): ``answer`` is its own
 
 
 @dataclass(frozen=True)
@@ -229,7 +231,7 @@ def parse(text: str, path: str = "<position>") -> Position:
         raise where.error("flood", flood, "expected { spread = true|false } with an optional by = \"COLOUR\" "
                                           "(the player who placed FL; the flood spreads on their next turn)")
     board = _parse_board(doc.get("board", ""), where, players)
-    question = _parse_question(doc.get("question"), where, players)
+    question = _parse_question(doc.get("question"), where, players, tuple(rulings.items()))
     return Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
                     scores=tuple(scores.items()), hand=hand, played=tuple(played), gone=tuple(gone), pile=pile,
                     rulings=tuple(rulings.items()), flood=tuple(flood.items()), question=question, path=path)
@@ -344,7 +346,7 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
     raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q, quake@PORT or tornado")
 
 
-def _parse_question(q: object, where: _Where, players: list[str]) -> Question | None:
+def _parse_question(q: object, where: _Where, players: list[str], rulings: tuple) -> Question | None:
     if q is None:
         return None
     if not isinstance(q, dict) or q.get("kind") not in ("final", "count", "best"):
@@ -354,14 +356,21 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         raise where.error(sorted(unknown)[0], q, f"unknown key in [question] (known: {', '.join(QUESTION_KEYS)})",
                           "question")
     kind, answer = q["kind"], q.get("answer")
-    if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
-                            or any(type(v) is not int for v in answer.values())):
-        raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
-                          "question")
-    if kind == "count" and (type(answer) is not int or answer < 0):
-        raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
-    if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
-        raise where.error("answer", answer, 'a best answer is { action = "...", value = N }', "question")
+    under = q.get("under")
+    if under is not None:
+        if under not in RULINGS:
+            raise where.error("under", under, f"under names a ruling (known: {', '.join(RULINGS)})", "question")
+        options = RULINGS[under].options
+        if not isinstance(answer, dict) or len(answer) < 2 or set(answer) - set(options):
+            raise where.error("answer", answer, f"a question under {under} gives an answer for each of at least "
+                                                f"two of its options ({', '.join(options)}): answer = {{ OPTION = "
+                                                "ANSWER, ... }", "question")
+        if any(rid == under for rid, _ in rulings):
+            raise where.error("under", under, f"the question is asked under each reading of {under}: remove it "
+                                              "from rulings", "question")
+        answer = tuple((option, _answer(kind, value, where, players)) for option, value in answer.items())
+    else:
+        answer = _answer(kind, answer, where, players)
     counting = q.get("counting", "boards")
     if counting not in COUNTINGS or (kind != "count" and "counting" in q):
         raise where.error("counting", counting, 'a count question may say counting = "boards" (the default: '
@@ -377,9 +386,21 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
     topics = q.get("topics")
     if topics is not None and (not isinstance(topics, list) or not all(isinstance(t, str) and t for t in topics)):
         raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
-    if isinstance(answer, dict):
-        answer = tuple(answer.items())
-    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), counting)
+    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), counting,
+                    under)
+
+
+def _answer(kind: str, answer: object, where: _Where, players: list[str]) -> object:
+    """One answer in the shape of its kind (tables as tuples of pairs); raises when it is not that shape."""
+    if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
+                            or any(type(v) is not int for v in answer.values())):
+        raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
+                          "question")
+    if kind == "count" and (type(answer) is not int or answer < 0):
+        raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
+    if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
+        raise where.error("answer", answer, 'a best answer is { action = "...", value = N }', "question")
+    return tuple(answer.items()) if isinstance(answer, dict) else answer
 
 
 def _comparable(v: object) -> bool:
@@ -437,7 +458,10 @@ def dump(p: Position) -> str:
     out.append('"""')
     if p.question is not None:
         q = p.question
-        out += ["", "[question]", f"kind = {_value(q.kind)}", f"answer = {_value(q.answer)}"]
+        out += ["", "[question]", f"kind = {_value(q.kind)}"]
+        if q.under is not None:
+            out.append(f"under = {_value(q.under)}")
+        out.append(f"answer = {_value(q.answer)}")
         if q.counting != "boards":
             out.append(f"counting = {_value(q.counting)}")
         if q.difficulty is not None:

@@ -2,7 +2,7 @@
 decisions (through the solver of the rule modules that have decisions)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import CarcnbError
 from .game_io import state_from_position
@@ -91,12 +91,25 @@ def waiting_for(state: GameState) -> str:
     return f"{state.players[seat]}'s decision: {state.todo[0].describe()}"
 
 
+def readings_asked(p: Position) -> list[Position]:
+    """The questions a puzzle asks: itself, or for a question ``under`` a ruling one position per reading it
+    gives an answer for, with that ruling set and that reading's answer (``Question.reading`` names it)."""
+    q = p.question
+    if q is None or q.under is None or q.reading is not None:
+        return [p]
+    return [replace(p, rulings=(*p.rulings, (q.under, option)), question=replace(q, answer=value, reading=option))
+            for option, value in q.answer]
+
+
 def answer(p: Position, node_limit: int | None = None):
-    """The engine's answer to the position's question, in the shape the file's ``answer`` takes; a ``best``
-    search needing more than ``node_limit`` positions raises ``SearchLimitError``."""
+    """The engine's answer to the position's question, in the shape the file's ``answer`` takes (under each
+    reading, for a question ``under`` a ruling); a ``best`` search needing more than ``node_limit`` positions
+    raises ``SearchLimitError``."""
     q = p.question
     if q is None:
         raise CarcnbError(f"{p.path}: no [question] in the file")
+    if q.under is not None and q.reading is None:
+        return tuple((part.question.reading, answer(part, node_limit)) for part in readings_asked(p))
     if q.kind == "final":
         return tuple(final_score(p).scores.items())
     if q.kind == "count":
@@ -105,7 +118,12 @@ def answer(p: Position, node_limit: int | None = None):
     return best_answer(p, node_limit)
 
 
-def same_answer(kind: str, expected, got) -> bool:
+def same_answer(kind: str, expected, got, under: str | None = None) -> bool:
+    """Whether two answers to a question of ``kind`` agree (``under`` a ruling: under every reading)."""
+    if under is not None:
+        theirs = dict(got)
+        return dict(expected).keys() == theirs.keys() and all(
+            same_answer(kind, value, theirs[option]) for option, value in expected)
     if kind == "final":
         return dict(expected) == dict(got)
     if kind == "best":
@@ -113,7 +131,9 @@ def same_answer(kind: str, expected, got) -> bool:
     return expected == got
 
 
-def show_answer(kind: str, value) -> str:
+def show_answer(kind: str, value, under: str | None = None) -> str:
+    if under is not None:
+        return "; ".join(f"{under} = {option}: {show_answer(kind, v)}" for option, v in value)
     if isinstance(value, tuple):
         return ", ".join(f"{k} {v}" for k, v in value)
     return str(value)

@@ -33,7 +33,7 @@ _FEATURES = {"road": "roads", "city": "cities", "field": "fields"}
 def question_text(p: Position) -> str:
     """The question of ``p`` in words, after the rulings it is asked under; a position without a question
     asks for the final scores."""
-    return " ".join(filter(None, (rulings_text(p), _asked(p))))
+    return " ".join(filter(None, (rulings_text(p), reading_text(p), _asked(p))))
 
 
 def _asked(p: Position) -> str:
@@ -51,10 +51,28 @@ def _asked(p: Position) -> str:
 def rulings_text(p: Position) -> str:
     """The rulings of ``p`` that differ from the defaults (among those its sets involve), in words."""
     rulings = dict(p.rulings)
-    changed = [rid for rid in involved(p.sets, rulings) if rid in rulings and rulings[rid] != RULINGS[rid].default]
-    said = "; ".join(f"{RULINGS[rid].question.rstrip('?')}: {RULINGS[rid].options[rulings[rid]]} ({rid} = "
-                     f"{rulings[rid]})" for rid in changed)
+    asked = p.question.under if p.question is not None else None
+    changed = [rid for rid in involved(p.sets, rulings)
+               if rid in rulings and rulings[rid] != RULINGS[rid].default and rid != asked]
+    said = "; ".join(_option_text(rid, rulings[rid]) for rid in changed)
     return f"Rulings that differ from the defaults: {said}." if said else ""
+
+
+def reading_text(p: Position) -> str:
+    """For a question asked under each reading of a ruling: which readings, or the one asked now."""
+    q = p.question
+    if q is None or q.under is None:
+        return ""
+    ruling = RULINGS[q.under]
+    lead = f"This puzzle asks under each reading of '{ruling.question.rstrip('?')}' ({q.under})"
+    if q.reading is not None:
+        return f"{lead}; this time: {ruling.options[q.reading]} ({q.under} = {q.reading})."
+    return f"{lead}: " + "; then ".join(f"{ruling.options[o]} ({q.under} = {o})" for o, _ in q.answer) + "."
+
+
+def _option_text(rid: str, option: str) -> str:
+    ruling = RULINGS[rid]
+    return f"{ruling.question.rstrip('?')}: {ruling.options[option]} ({rid} = {option})"
 
 
 def goal_text(state: GameState) -> str:

@@ -9,7 +9,7 @@ from ..errors import CarcnbError
 from ..grade import stale
 from ..openvalue import open_valued_loss
 from ..position import load
-from ..questions import answer, same_answer, show_answer
+from ..questions import answer, readings_asked, same_answer, show_answer
 from ._budget import add_max_nodes
 from ._files import puzzle_files
 
@@ -38,17 +38,17 @@ def check_file(path: str | Path) -> tuple[bool, str]:
         if p.question is None:
             raise CarcnbError("no [question] in the file")
         got = answer(p)
-        kind = p.question.kind
-        if not same_answer(kind, p.question.answer, got):
-            return False, (f"{kind}: file says {show_answer(kind, p.question.answer)}, engine says "
-                           f"{show_answer(kind, got)}")
-        loss = open_valued_loss(p) if kind == "best" else None
+        kind, under = p.question.kind, p.question.under
+        if not same_answer(kind, p.question.answer, got, under):
+            return False, (f"{kind}: file says {show_answer(kind, p.question.answer, under)}, engine says "
+                           f"{show_answer(kind, got, under)}")
+        loss = next(filter(None, map(open_valued_loss, readings_asked(p))), None) if kind == "best" else None
         if loss is not None:
             return False, f"best: {loss}: choose a position where the answer is also best in the long run"
         why = stale(p)
         if why is not None:
             return False, why
-        return True, f"{kind}: {show_answer(kind, got)}"
+        return True, f"{kind}: {show_answer(kind, got, under)}"
     except CarcnbError as e:
         return False, str(e).replace("\n", " ")
 

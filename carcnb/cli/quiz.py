@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..account import Account
 from ..duplicates import board_of, boards_apart
+from ..questions import readings_asked
 from ..errors import CarcnbError, IllegalPositionError
 from ..game_io import problems
 from ..position import Position, load
@@ -32,18 +33,18 @@ def run(args: argparse.Namespace) -> int:
     files = puzzle_files([args.file] if args.file else [str(puzzle_root())])
     if not files:
         raise CarcnbError(f"no .toml files under {args.file}")
-    boards = {path: _board(path) for path in files}
-    files = boards_apart(files, boards.__getitem__)
+    questions = [(path, part) for path in files for part in _readings(path)]
+    questions = boards_apart(questions, lambda q: board_of(q[1]) if q[1] is not None else q[0])
     pictures = Path(args.picture_dir) if args.picture_dir else Path(tempfile.mkdtemp(prefix="carcnb-quiz-"))
     pictures.mkdir(parents=True, exist_ok=True)
-    Session(files, pictures).play()
+    Session(questions, pictures).play()
     return 0
 
 
 def _answer_once(args: argparse.Namespace) -> int:
     if not args.file:
         raise CarcnbError("--answer needs the puzzle file: carcnb quiz FILE --answer TEXT")
-    p = _puzzle(load(args.file))
+    p = _reading(_puzzle(load(args.file)), args.reading)
     try:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:
@@ -55,18 +56,34 @@ def _answer_once(args: argparse.Namespace) -> int:
     return 0 if verdict.right else 1
 
 
-def _board(path: Path) -> frozenset[str] | Path:
-    """The board of a puzzle file, to keep puzzles on one board apart (a file that does not load: itself)."""
+def _readings(path: Path) -> list[Position | None]:
+    """The questions a puzzle file asks (one per reading for a question ``under`` a ruling); None for a file
+    that does not load, which the session skips saying why."""
     try:
-        return board_of(load(path))
+        return readings_asked(load(path))
     except CarcnbError:
-        return path
+        return [None]
 
 
 def _puzzle(p: Position) -> Position:
     if p.question is None:
         raise CarcnbError(f"{p.path}: no [question] in the file: nothing to answer")
     return p
+
+
+def _reading(p: Position, reading: str | None) -> Position:
+    """The question ``--reading`` picks among a puzzle's readings (a puzzle without readings: itself)."""
+    q = p.question
+    if q.under is None:
+        if reading is not None:
+            raise CarcnbError(f"{p.path}: --reading {reading!r}: the puzzle asks under one reading only: leave "
+                              "--reading out")
+        return p
+    parts = {part.question.reading: part for part in readings_asked(p)}
+    if reading not in parts:
+        raise CarcnbError(f"{p.path}: the puzzle asks under each reading of {q.under}: add --reading with one "
+                          f"of {', '.join(parts)}" + (f" (not {reading!r})" if reading is not None else ""))
+    return parts[reading]
 
 
 def verdict_text(verdict: Verdict) -> str:
@@ -76,26 +93,26 @@ def verdict_text(verdict: Verdict) -> str:
 class Session:
     """One sitting at the terminal: puzzles in turn, answers and commands read line by line."""
 
-    def __init__(self, files: list[Path], pictures: Path):
-        self.files = files
+    def __init__(self, questions: list[tuple[Path, Position | None]], pictures: Path):
+        self.questions = questions
         self.pictures = pictures
         self.solved = self.revealed = 0
         self.picture = pictures / "puzzle.png"  # the picture of the puzzle being asked
 
     def play(self) -> None:
         try:
-            for number, path in enumerate(self.files, 1):
-                if not self._puzzle(number, path):
+            for number, (path, p) in enumerate(self.questions, 1):
+                if not self._puzzle(number, path, p):
                     break
         except (EOFError, KeyboardInterrupt):
             print()
-        print(f"Solved {self.solved} of {len(self.files)}" + (f", {self.revealed} revealed." if self.revealed
+        print(f"Solved {self.solved} of {len(self.questions)}" + (f", {self.revealed} revealed." if self.revealed
                                                                else "."))
 
-    def _puzzle(self, number: int, path: Path) -> bool:
+    def _puzzle(self, number: int, path: Path, p: Position | None) -> bool:
         """Ask one puzzle until it is solved, revealed or skipped; False when the player quits."""
         try:
-            p = _puzzle(load(path))
+            p = _puzzle(p or load(path))
             found = problems(p)
             if found:
                 raise IllegalPositionError(found)
@@ -105,7 +122,7 @@ class Session:
             print(f"Skipping {path}: {e}")
             return True
         self.picture = picture
-        print(f"\nPuzzle {number} of {len(self.files)}: {p.title or path.stem}  ({path})")
+        print(f"\nPuzzle {number} of {len(self.questions)}: {p.title or path.stem}  ({path})")
         print(f"Picture: {picture}")
         print(question)
         print(f"Answer with {expected_form(p)}.")
@@ -196,6 +213,8 @@ def register(sub) -> None:
                    help="a puzzle file or folder (default: the shipped collection)")
     p.add_argument("--answer", metavar="TEXT", help="check this answer to the puzzle FILE and exit "
                    "(0 right, 1 wrong, 2 bad input)")
+    p.add_argument("--reading", metavar="OPTION", help="with --answer, for a puzzle asked under each reading "
+                   "of a ruling: the reading answered")
     p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
                    "folder)")
     p.set_defaults(run=run)

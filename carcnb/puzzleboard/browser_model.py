@@ -14,7 +14,7 @@ from ..collection import puzzle_root
 from ..duplicates import boards_apart
 from ..errors import CarcnbError
 from ..progress import REVEALED, SOLVED, Progress
-from .listing import AREAS, Collection, PuzzleEntry, is_ruling, read_collection
+from .listing import AREAS, Collection, PuzzleEntry, is_ruling, question_of, read_collection
 from .model import PuzzleModel
 
 ALL = None
@@ -141,7 +141,7 @@ class BrowserModel:
             self._notify()
             return False
         try:
-            board = PuzzleModel(entry.path, seed=self.seed)
+            board = PuzzleModel(question_of(entry), seed=self.seed)
         except CarcnbError as e:
             self.status = f"cannot open {key}: {e}"
             self._notify()

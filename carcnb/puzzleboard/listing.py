@@ -14,6 +14,7 @@ from pathlib import Path
 from ..duplicates import board_of
 from ..errors import CarcnbError
 from ..position import FerryToken, Position, QuakeToken, TornadoToken, load
+from ..questions import readings_asked
 from ..tiles import catalogue
 
 BASE = "base"
@@ -41,6 +42,7 @@ class PuzzleEntry:
     topics: tuple[str, ...]
     difficulty: int | None
     board: frozenset[str] = frozenset()  # its tiles and tokens (``duplicates.board_of``): kept apart in order
+    reading: str | None = None  # for a question under each reading of a ruling: the one this entry asks
 
 
 @dataclass(frozen=True)
@@ -67,9 +69,18 @@ def read_collection(root: str | Path) -> Collection:
         if p.question is None:
             problems.append(f"{path}: a position without a [question], not a puzzle")
             continue
-        entries.append(PuzzleEntry(key, path, p.title or path.stem.replace("-", " "), p.question.kind,
-                                   topics_of(p, key), p.question.difficulty, board_of(p)))
+        title = p.title or path.stem.replace("-", " ")
+        for part in readings_asked(p):
+            reading = part.question.reading
+            named = (key, title) if reading is None else (f"{key}#{reading}", f"{title} ({p.question.under} = {reading})")
+            entries.append(PuzzleEntry(named[0], path, named[1], p.question.kind, topics_of(p, key),
+                                       p.question.difficulty, board_of(p), reading))
     return Collection(base, tuple(entries), tuple(problems))
+
+
+def question_of(entry: PuzzleEntry) -> Position:
+    """The puzzle an entry asks, read from its file: the reading it names, for a question under a ruling."""
+    return next(part for part in readings_asked(load(entry.path)) if part.question.reading == entry.reading)
 
 
 def is_ruling(topic: str) -> bool:
