@@ -429,7 +429,7 @@ def _value(v: object) -> str:
 
 def _text(v: str) -> str:
     """A string value; prose over several lines is written as a multi-line string, as people write it."""
-    if "\n" not in v:
+    if "\n" not in v or "\r" in v:  # a multi-line string would read a carriage return back as a newline
         return _value(v)
     return tomli_w.dumps({"v": v}, multiline_strings=True).split("=", 1)[1].strip()
 
@@ -459,7 +459,7 @@ def dump(p: Position) -> str:
     if p.question is not None:
         q = p.question
         out += ["", "[question]", f"kind = {_value(q.kind)}"]
-        if q.under is not None:
+        if q.under is not None and q.reading is None:  # one reading alone is a question of its own
             out.append(f"under = {_value(q.under)}")
         out.append(f"answer = {_value(q.answer)}")
         if q.counting != "boards":

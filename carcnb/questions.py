@@ -101,6 +101,23 @@ def readings_asked(p: Position) -> list[Position]:
             for option, value in q.answer]
 
 
+def reading_of(p: Position, reading: str | None = None) -> Position:
+    """The question ``p`` asks under ``reading`` of the ruling it is asked ``under`` (its first by default);
+    ``p`` itself when it asks under one reading only and ``reading`` is None."""
+    parts = readings_asked(p)
+    if reading is None:
+        return parts[0]
+    for part in parts:
+        if part.question.reading == reading:
+            return part
+    under = p.question.under if p.question is not None else None
+    if under is None:
+        raise CarcnbError(f"{p.path}: no reading {reading!r} to ask: the puzzle asks under the rulings it sets; "
+                          "leave the reading out")
+    raise CarcnbError(f"{p.path}: no reading {reading!r} of {under} to ask: choose one of "
+                      f"{', '.join(str(part.question.reading) for part in parts)}")
+
+
 def answer(p: Position, node_limit: int | None = None):
     """The engine's answer to the position's question, in the shape the file's ``answer`` takes (under each
     reading, for a question ``under`` a ruling); a ``best`` search needing more than ``node_limit`` positions

@@ -17,7 +17,7 @@ from math import prod
 
 from .errors import CarcnbError, IllegalPositionError
 from .position import Position
-from .questions import answer, final_score
+from .questions import answer, final_score, reading_of
 from .rulings import RULINGS, involved, resolve
 
 MAX_COMBINATIONS = 64
@@ -92,7 +92,9 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
     ``CarcnbError`` only when the file's own rulings give no answer; every search stops at the budget
     (``solve.max_nodes()``), the searches under other readings at ``node_limit`` positions when it is lower,
     and one that stops there is reported in its cell. ``progress`` hears of every answer computed: how many
-    are done, how many are planned so far, and which rulings it is tried under."""
+    are done, how many are planned so far, and which rulings it is tried under. A puzzle asked under each
+    reading of a ruling is answered from its first."""
+    p = reading_of(p)
     base = resolve(dict(p.rulings))
     ids = involved_rulings(p)
     cache: dict[tuple, Answer] = {}

@@ -16,11 +16,13 @@ from carcnb.geometry import PORT_NAMES
 from carcnb.lines import answer_moves, forced
 from carcnb.position import Position, load
 from carcnb.puzzleboard.model import PuzzleModel
+from carcnb.questions import readings_asked
 from carcnb.solve import Solver
 from carcnb.verdict import check_answer, parse_answer
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
-COLLECTION = sorted(PUZZLES.rglob("*.toml"))
+# every question of the collection: one per reading for a puzzle asked under each reading of a ruling
+COLLECTION = [part for path in sorted(PUZZLES.rglob("*.toml")) for part in readings_asked(load(path))]
 
 
 @dataclass(frozen=True)
@@ -84,9 +86,9 @@ def spellings(p: Position) -> dict[str, str | list[str]]:
     return out
 
 
-@pytest.mark.parametrize("path", COLLECTION, ids=lambda path: f"{path.parent.name}/{path.stem}")
-def test_every_spelling_of_the_answer_is_right_and_a_wrong_answer_is_refused(path):
-    p = load(path)
+@pytest.mark.parametrize("p", COLLECTION, ids=lambda p: "/".join(Path(p.path).parts[-2:]) + (
+    f"#{p.question.reading}" if p.question.reading else ""))
+def test_every_spelling_of_the_answer_is_right_and_a_wrong_answer_is_refused(p):
     for what, given in spellings(p).items():
         answer = given if isinstance(given, list) else parse_answer(p, given)
         assert check_answer(p, answer).right, f"{what}: {given!r}"
@@ -139,11 +141,11 @@ def test_the_puzzle_board_plays_a_pass_with_nothing_to_deploy_for_the_player():
 
 
 def test_the_puzzle_board_never_asks_a_decision_without_a_choice():
-    model = PuzzleModel(PUZZLES / "disasters/tornado-steps-straight.toml")  # red's steps have one way to go
+    model = PuzzleModel(PUZZLES / "disasters/tornado-steps.toml", reading="straight")  # red's steps have one way to go
     assert [str(a) for a in model.own_moves()] == ["tornado 1,1", "tornado 1,0"] * 2  # blue's between
     assert all(a.startswith("drop red") for a in model.board.legal_actions())  # the first choice red has
     assert not model.take_back() and model.status == "nothing to take back"
-    model = PuzzleModel(PUZZLES / "disasters/tornado-short-move-stop.toml")  # the first step has one way
+    model = PuzzleModel(PUZZLES / "disasters/tornado-short-move.toml")  # the first step has one way
     assert [str(a) for a in model.own_moves()] == ["tornado 1,1"]
     assert model.choose("tornado 2,1")
     assert [str(a) for a in model.own_moves()][:2] == ["tornado 1,1", "tornado 2,1"]

@@ -7,6 +7,7 @@ from carcnb.collection import puzzle_root
 from carcnb.grade import grade_file
 from carcnb.openvalue import holds_when_open_valued, open_valued_loss
 from carcnb.position import load
+from carcnb.questions import reading_of
 
 # Red's meteor is headed for 1,1; blue may turn it to 0,1, which completes blue's 3-tile city (6 now), or let
 # it land, which keeps blue's 6-tile city with two pennants open (worth 8 at the end).
@@ -60,6 +61,6 @@ def test_an_answer_that_is_best_in_the_long_run_holds():
 
 
 def test_a_last_turn_already_counts_the_end_of_the_game():
-    p = load(puzzle_root() / "disasters" / "earthquake-timing-last-tile-on-place.toml")
+    p = reading_of(load(puzzle_root() / "disasters" / "earthquake-timing-last-tile.toml"), "on_place")
     assert p.pile == ()
     assert open_valued_loss(p) is None

@@ -85,16 +85,16 @@ def test_the_grade_is_deterministic(tmp_path):
 
 
 def test_topics_name_the_rules_in_play_the_scoring_and_the_rulings_that_change_the_answer():
-    assert grade(load(PUZZLES / "base" / "farm-edition-second.toml")).topics == (
+    assert grade(load(PUZZLES / "base" / "farm-edition.toml")).topics == (
         "base", "city", "farms", "scoring.edition")
-    meteor = grade(load(PUZZLES / "disasters" / "meteor-king-adjacency.toml")).topics
+    meteor = grade(load(PUZZLES / "disasters" / "meteor-adjacency.toml")).topics
     assert meteor[0] == "meteor" and "placement" in meteor and "meteor.adjacency" in meteor
     assert grade(load(PUZZLES / "base" / "river-count-no-u-turn.toml")).topics == ("river",)
 
 
 def test_difficulty_grows_with_the_lines_to_read():
     # One legal line (U can only continue the road) is the easiest; a meteor with replies is hard.
-    easy = parse(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}))
+    easy = parse(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}))
     assert grade(easy).difficulty <= 2
     hard = grade(load(PUZZLES / "disasters" / "meteor-point-beside.toml")).difficulty
     simple = grade(load(PUZZLES / "ferries" / "deny-by-moving.toml")).difficulty
@@ -108,7 +108,7 @@ def _check(capsys, path) -> tuple[int, str]:
 
 def test_check_reports_a_missing_and_a_stale_grade(tmp_path, capsys):
     path = tmp_path / "p.toml"
-    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}), encoding="utf-8")
     code, out = _check(capsys, path)
     assert code == 1 and out.startswith("FAIL") and f"no grade (difficulty and topics): run carcnb grade {path}" in out
     grade_file(path)
@@ -123,7 +123,7 @@ def test_check_reports_a_missing_and_a_stale_grade(tmp_path, capsys):
 def test_grade_command_grades_directories_and_reports_failures(tmp_path, capsys):
     good = tmp_path / "set" / "good.toml"
     good.parent.mkdir()
-    good.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    good.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}), encoding="utf-8")
     (tmp_path / "set" / "plain.toml").write_text(position_text("0,0 D 0"), encoding="utf-8")
     code = main(["grade", str(tmp_path / "set")])
     out = capsys.readouterr().out.splitlines()
@@ -136,7 +136,7 @@ def test_grade_command_grades_directories_and_reports_failures(tmp_path, capsys)
 
 
 def _ungraded(path: Path) -> Path:
-    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}), encoding="utf-8")
     return path
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from carcnb.collection import puzzle_root
 from carcnb.position import load
+from carcnb.questions import reading_of
 from carcnb.questions import answer
 from carcnb.rulings import RULINGS, involved
 from carcnb.wording import question_text
@@ -30,7 +31,7 @@ def test_a_last_turn_best_question_counts_to_the_end_of_the_game():
 
 
 def test_the_flood_puzzle_announces_that_covered_positions_take_tiles():
-    text = question_text(load(puzzle_root() / "disasters" / "flood-scope-last-tile-edge.toml"))
+    text = question_text(reading_of(load(puzzle_root() / "disasters" / "flood-scope-last-tile.toml"), "edge"))
     assert "May a tile be placed on a covered empty position: they take tiles as usual" in text
     assert "(flood.covered_empty = yes)" in text
     assert "(flood.covered_scope = edge)" in text

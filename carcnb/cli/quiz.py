@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..account import Account
 from ..duplicates import board_of, boards_apart
-from ..questions import readings_asked
+from ..questions import reading_of, readings_asked
 from ..errors import CarcnbError, IllegalPositionError
 from ..game_io import problems
 from ..position import Position, load
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 def _answer_once(args: argparse.Namespace) -> int:
     if not args.file:
         raise CarcnbError("--answer needs the puzzle file: carcnb quiz FILE --answer TEXT")
-    p = _reading(_puzzle(load(args.file)), args.reading)
+    p = reading_of(_puzzle(load(args.file)), args.reading)
     try:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:
@@ -69,21 +69,6 @@ def _puzzle(p: Position) -> Position:
     if p.question is None:
         raise CarcnbError(f"{p.path}: no [question] in the file: nothing to answer")
     return p
-
-
-def _reading(p: Position, reading: str | None) -> Position:
-    """The question ``--reading`` picks among a puzzle's readings (a puzzle without readings: itself)."""
-    q = p.question
-    if q.under is None:
-        if reading is not None:
-            raise CarcnbError(f"{p.path}: --reading {reading!r}: the puzzle asks under one reading only: leave "
-                              "--reading out")
-        return p
-    parts = {part.question.reading: part for part in readings_asked(p)}
-    if reading not in parts:
-        raise CarcnbError(f"{p.path}: the puzzle asks under each reading of {q.under}: add --reading with one "
-                          f"of {', '.join(parts)}" + (f" (not {reading!r})" if reading is not None else ""))
-    return parts[reading]
 
 
 def verdict_text(verdict: Verdict) -> str:

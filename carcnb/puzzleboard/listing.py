@@ -14,7 +14,7 @@ from pathlib import Path
 from ..duplicates import board_of
 from ..errors import CarcnbError
 from ..position import FerryToken, Position, QuakeToken, TornadoToken, load
-from ..questions import readings_asked
+from ..questions import reading_of, readings_asked
 from ..tiles import catalogue
 
 BASE = "base"
@@ -80,7 +80,7 @@ def read_collection(root: str | Path) -> Collection:
 
 def question_of(entry: PuzzleEntry) -> Position:
     """The puzzle an entry asks, read from its file: the reading it names, for a question under a ruling."""
-    return next(part for part in readings_asked(load(entry.path)) if part.question.reading == entry.reading)
+    return reading_of(load(entry.path), entry.reading)
 
 
 def is_ruling(topic: str) -> bool:

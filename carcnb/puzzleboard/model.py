@@ -25,23 +25,13 @@ from ..game_io import state_from_position
 from ..geometry import Pos
 from ..lines import forced
 from ..position import Position, load
-from ..questions import counted, final_score, placements, readings_asked
+from ..questions import counted, final_score, reading_of
 from ..state import GameState
 from ..wording import question_text
 from .views import Shown, Step
 
 FINAL, COUNT, BEST = "final", "count", "best"
 
-
-def _one_reading(p: Position, reading: str | None) -> Position:
-    parts = readings_asked(p)
-    if reading is None:
-        return parts[0]
-    found = [part for part in parts if part.question.reading == reading]
-    if not found:
-        raise CarcnbError(f"{p.path}: no reading {reading!r} to ask: the puzzle asks under "
-                          f"{', '.join(str(part.question.reading) for part in parts)}")
-    return found[0]
 MARGIN = 1  # empty tiles shown around a still picture: enough to see the edges the question is about
 
 
@@ -54,7 +44,7 @@ class PuzzleModel:
         p = source if isinstance(source, Position) else load(source)
         if p.question is None:
             raise CarcnbError(f"{p.path}: not a puzzle: the file has no [question] (add kind and answer)")
-        p = _one_reading(p, reading)
+        p = reading_of(p, reading)
         self.position = p
         self.kind = p.question.kind
         self.question = question_text(p)
