@@ -2,8 +2,11 @@
 open is valued (the end-of-game scoring applied after the turn), and ``carcnb check`` refuses one that is not."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from carcnb.cli import main
 from carcnb.collection import puzzle_root
+from carcnb.game_io import state_from_position
 from carcnb.grade import grade_file
 from carcnb.openvalue import holds_when_open_valued, open_valued_loss
 from carcnb.position import load
@@ -64,3 +67,16 @@ def test_a_last_turn_already_counts_the_end_of_the_game():
     p = reading_of(load(puzzle_root() / "disasters" / "earthquake-timing-last-tile.toml"), "on_place")
     assert p.pile == ()
     assert open_valued_loss(p) is None
+
+
+def _settled(p) -> list[str]:
+    """The followers of ``p`` standing on a completed road or city: a board no game can reach (a completed
+    feature is scored and its followers go home at once)."""
+    board = state_from_position(replace(p, played=())).board
+    return [f"{node} on a completed {board.feature(node).kind}" for node in board.followers
+            if board.feature(node).kind in ("road", "city") and board.feature(node).complete]
+
+
+def test_the_ferry_steal_starts_from_a_board_a_game_can_reach():
+    p = load(puzzle_root() / "ferries" / "steal-by-moving.toml")
+    assert p.problems() == [] and _settled(p) == []
