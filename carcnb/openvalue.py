@@ -58,8 +58,10 @@ def open_valued_loss(p: Position, node_limit: int | None = None) -> str | None:
             best, top = max(choices, key=lambda c: objective(c[1], seat))
             mine = objective(action[1], seat)
             if mine < objective(top, seat):
-                return (f"with what the turn leaves open valued at the end of the game, {best} ({objective(top, seat)}) "
-                        f"beats {text} ({mine})")
+                q = p.question
+                under = f"under {q.under} = {q.reading}, " if q.reading is not None else ""
+                return (f"{under}with what the turn leaves open valued at the end of the game, {best} "
+                        f"({objective(top, seat)}) beats {text} ({mine})")
             state.apply(action[0], check=False)
     return None
 

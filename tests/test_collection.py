@@ -75,8 +75,9 @@ def test_every_puzzle_is_graded():
     assert not ungraded, f"run carcnb grade on: {ungraded}"
 
 
-def test_the_collection_holds_at_least_150_puzzles():
-    assert len(PUZZLES) >= 150, f"only {len(PUZZLES)} puzzles in {puzzle_root()}"
+def test_the_collection_asks_at_least_150_questions():
+    """A puzzle asked under each reading of a ruling asks one question per reading."""
+    assert len(ASKED) >= 150, f"only {len(ASKED)} questions in {puzzle_root()}"
 
 
 def test_at_least_30_placement_or_last_tile_puzzles():

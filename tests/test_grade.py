@@ -97,7 +97,7 @@ def test_difficulty_grows_with_the_lines_to_read():
     easy = parse(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}))
     assert grade(easy).difficulty <= 2
     hard = grade(load(PUZZLES / "disasters" / "meteor-point-beside.toml")).difficulty
-    simple = grade(load(PUZZLES / "ferries" / "deny-by-moving.toml")).difficulty
+    simple = grade(load(PUZZLES / "ferries" / "two-directions.toml")).difficulty
     assert 1 <= simple < hard <= 5
 
 
