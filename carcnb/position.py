@@ -90,7 +90,7 @@ class TileLine:
 class Question:
     kind: str
     answer: object
-    explanation: str | None = None
+    explanation: str | tuple[tuple[str, str], ...] | None = None  # under a ruling: maybe one per reading
     difficulty: int | None = None  # 1..5, written by ``carcnb grade``
     topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
     counting: str = "boards"  # a count question: "boards" counts look-alike rotations once, "rotations" each
@@ -377,7 +377,14 @@ def _parse_question(q: object, where: _Where, players: list[str], rulings: tuple
                                                 'distinct resulting boards) or "rotations" (every rotation that '
                                                 'fits); other questions count nothing', "question")
     explanation = q.get("explanation")
-    if explanation is not None and not isinstance(explanation, str):
+    if isinstance(explanation, dict) and under is not None:  # one explanation per reading
+        if set(explanation) != {option for option, _ in answer} or not all(
+                isinstance(text, str) for text in explanation.values()):
+            raise where.error("explanation", explanation, "a question under a ruling explains each reading it "
+                                                          "answers: explanation = { OPTION = \"...\", ... }",
+                              "question")
+        explanation = tuple(explanation.items())
+    elif explanation is not None and not isinstance(explanation, str):
         raise where.error("explanation", explanation, "expected a string", "question")
     difficulty = q.get("difficulty")
     if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= 5):
@@ -468,7 +475,9 @@ def dump(p: Position) -> str:
             out.append(f"difficulty = {q.difficulty}")
         if q.topics is not None:
             out.append(f"topics = {_value(list(q.topics))}")
-        if q.explanation is not None:
+        if isinstance(q.explanation, tuple):
+            out += ["", "[question.explanation]"] + [f"{_key(o)} = {_text(text)}" for o, text in q.explanation]
+        elif q.explanation is not None:
             out.append(f"explanation = {_text(q.explanation)}")
     return "\n".join(out) + "\n"
 

@@ -93,11 +93,14 @@ def waiting_for(state: GameState) -> str:
 
 def readings_asked(p: Position) -> list[Position]:
     """The questions a puzzle asks: itself, or for a question ``under`` a ruling one position per reading it
-    gives an answer for, with that ruling set and that reading's answer (``Question.reading`` names it)."""
+    gives an answer for, with that ruling set and that reading's answer and explanation (``Question.reading``
+    names it)."""
     q = p.question
     if q is None or q.under is None or q.reading is not None:
         return [p]
-    return [replace(p, rulings=(*p.rulings, (q.under, option)), question=replace(q, answer=value, reading=option))
+    told = dict(q.explanation) if isinstance(q.explanation, tuple) else {}
+    return [replace(p, rulings=(*p.rulings, (q.under, option)),
+                    question=replace(q, answer=value, reading=option, explanation=told.get(option, q.explanation)))
             for option, value in q.answer]
 
 

@@ -2,11 +2,17 @@
 quiz and the puzzle browser never serve two puzzles on one board in a row."""
 from __future__ import annotations
 
+import pytest
+
 from carcnb.cli import main
 from carcnb.collection import puzzle_root
 from carcnb.duplicates import boards_apart, duplicate_files
+from carcnb.errors import PositionFormatError
 from carcnb.grade import grade_file
+from carcnb.position import dump, load, parse
 from carcnb.puzzleboard import BrowserModel
+from carcnb.questions import readings_asked
+from carcnb.wording import question_text
 
 from conftest import position_text
 
@@ -66,3 +72,42 @@ def test_the_browser_never_lists_two_puzzles_on_one_board_in_a_row(tmp_path):
     while browser.next():
         served.append(browser.current.key)
     assert served == [e.key for e in shown]
+
+
+# ----- one puzzle under each reading ------------------------------------------------------------------------
+UNDER = position_text(BOARD, {"kind": "final", "under": "scoring.edition",
+                              "answer": {"third": {"red": 1, "blue": 4}, "second": {"red": 1, "blue": 2}}})
+
+
+def test_a_puzzle_under_a_ruling_asks_each_reading_with_its_answer_and_explanation():
+    p = parse(UNDER + '\n[question.explanation]\nthird = "a 2-tile city scores 4"\nsecond = "a 2-tile city scores 2"\n')
+    third, second = readings_asked(p)
+    assert dict(third.rulings)["scoring.edition"] == "third" and dict(second.rulings)["scoring.edition"] == "second"
+    assert (third.question.answer, second.question.answer) == ((("red", 1), ("blue", 4)), (("red", 1), ("blue", 2)))
+    assert second.question.explanation == "a 2-tile city scores 2"
+    assert "this time: each city counts at most once per player" in question_text(second)
+    assert parse(dump(p)) == p
+
+
+@pytest.mark.parametrize("old, new, says", [
+    ('under = "scoring.edition"', 'under = "scoring.era"', "under names a ruling"),
+    ('"second" = {', '"fourth" = {', "an answer for each of at least two of its options"),
+])
+def test_a_question_under_a_ruling_is_checked_when_read(old, new, says):
+    assert old in UNDER
+    with pytest.raises(PositionFormatError, match=says):
+        parse(UNDER.replace(old, new))
+
+
+def test_the_ruling_asked_under_is_not_set_by_the_file():
+    with pytest.raises(PositionFormatError, match="remove it from rulings"):
+        parse(UNDER.replace('players = ["red", "blue"]', 'players = ["red", "blue"]\nrulings = { "scoring.edition" = '
+                                                          '"second" }'))
+
+
+def test_every_reading_of_the_collection_has_its_own_explanation():
+    for path in sorted(puzzle_root().rglob("*.toml")):
+        parts = readings_asked(load(path))
+        if len(parts) > 1:
+            texts = [part.question.explanation for part in parts]
+            assert all(isinstance(t, str) for t in texts) and len(set(texts)) == len(texts), path

@@ -44,7 +44,12 @@ def run(args: argparse.Namespace) -> int:
 def _answer_once(args: argparse.Namespace) -> int:
     if not args.file:
         raise CarcnbError("--answer needs the puzzle file: carcnb quiz FILE --answer TEXT")
-    p = reading_of(_puzzle(load(args.file)), args.reading)
+    p = _puzzle(load(args.file))
+    if p.question.under is not None and args.reading is None:
+        options = ", ".join(option for option, _ in p.question.answer)
+        raise CarcnbError(f"{args.file}: the puzzle asks under each reading of {p.question.under}: say which one "
+                          f"you answer with --reading ({options})")
+    p = reading_of(p, args.reading)
     try:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:
