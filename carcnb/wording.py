@@ -77,15 +77,16 @@ def _option_text(rid: str, option: str) -> str:
 
 def goal_text(state: GameState) -> str:
     """What "best" means for the player to act (the solver's objective, ``solve.objective``), and over what
-    horizon: to the end of the turn, which on the last turn includes the end-of-game scoring."""
+    horizon: to the end of the turn, which on the last turn includes the end-of-game scoring. (A puzzle's
+    answer is also best once what the turn leaves open is valued: ``carcnb check`` makes sure of it, see
+    ``openvalue``; a position of the user's has no such promise, so the sentence makes none.)"""
     who = state.players[state.current_player()]
     others = "the other player" if len(state.players) == 2 else "the best-placed other player"
     if state.pile_size() == 0:
         return (f"Best is the line that gives {who} the most points from now to the end of the game, final "
                 f"scoring included, minus what {others} gains.")
-    return (f"Best is the line that gives {who} the most points this turn minus what {others} gains, every "
-            "player answering as well as they can; it stays best when what the turn leaves open is counted as "
-            "at the end of the game.")
+    return (f"Best is the line that gives {who} the most points by the end of this turn minus what {others} "
+            "gains, every player answering as well as they can.")
 
 
 def sentence(text: str) -> str:

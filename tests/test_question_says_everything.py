@@ -19,10 +19,9 @@ CROSSROADS = "0,0 D 0\n1,0 L 0\n0,-1 V 0"
 PUZZLES = [load(path) for path in sorted(puzzle_root().rglob("*.toml"))]
 
 
-def test_a_mid_game_best_question_says_what_best_means_and_that_it_holds_in_the_long_run():
+def test_a_mid_game_best_question_says_what_best_means_and_over_what_horizon():
     text = question_text(position_from_text("0,0 D 0", BEST, hand="V"))
-    assert "the most points this turn minus what the other player gains" in text
-    assert "counted as at the end of the game" in text
+    assert "the most points by the end of this turn minus what the other player gains" in text
 
 
 def test_a_last_turn_best_question_counts_to_the_end_of_the_game():
