@@ -38,7 +38,7 @@ def main() -> None:
               f"worst {times[worst]:.2f} s ({worst.parent.name}/{worst.name}), total {sum(times.values()):.1f} s, "
               f"{evaluated} evaluations")
     with tempfile.TemporaryDirectory() as out:
-        for name in ("base/farm-edition-second.toml", "disasters/flood-scope-edge.toml"):
+        for name in ("base/farm-edition.toml", "disasters/flood-scope.toml"):
             p = load(Path(__file__).parent.parent / "puzzles" / name)
             print(f"post (markdown) of {name}: {cpu_seconds(lambda: write_post(p, Path(out))):.2f} s")
 

@@ -23,7 +23,7 @@ from .errors import CarcnbError
 from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
 from .position import Position, load
-from .questions import final_score, placements
+from .questions import final_score, placements, readings_asked
 from .safewrite import write_file
 from .scoring import ScoreRow
 from .solve import Solver, Values, objective
@@ -69,10 +69,12 @@ class Search:
 
 
 def grade(p: Position) -> Grade:
-    """The grade of a puzzle file's question (raises ``CarcnbError`` when the question cannot be answered)."""
-    q = p.question
-    if q is None:
+    """The grade of a puzzle file's question (raises ``CarcnbError`` when the question cannot be answered); a
+    question asked under each reading of a ruling is graded under its first."""
+    if p.question is None:
         raise CarcnbError(f"{p.path}: no [question] in the file: only puzzles are graded")
+    p = readings_asked(p)[0]
+    q = p.question
     if q.kind == "best":
         found = search(p)
         if found.answer is None:

@@ -14,7 +14,7 @@ from .questions import final_score, placements
 from .rulings import RULINGS, resolve
 from .scoring import ScoreRow
 from .tiles import catalogue
-from .wording import sentence, tile_name
+from .wording import COUNTING, sentence, tile_name
 
 # A ruling can only decide a position where its rule's tiles are in play (``scoring`` rulings: always).
 _RULING_TILES = {"earthquake": "earthquake", "flood": "flood", "meteor": "meteor", "tornado": "tornado",
@@ -51,8 +51,7 @@ def _count_hints(p: Position) -> list[str]:
     found = placements(p)
     name = tile_name(p.hand)
     general = (f"A placement is an empty position beside the board and a rotation of {name} where every edge "
-               "meets a matching edge (road to road, city to city, field to field). Count each position and "
-               "rotation once.")
+               f"meets a matching edge (road to road, city to city, field to field): {COUNTING[p.question.counting]}.")
     here = f"Try all four rotations of {name} at every open position: some positions take several, some none."
     if catalogue()[p.hand].set == "river":
         here += " A river tile must continue the river and may not turn the same way twice in a row."

@@ -20,6 +20,7 @@ from .game_io import state_from_position
 from .geometry import PORT_NAMES
 from .markup import Code, Text
 from .position import Position, load
+from .questions import readings_asked
 from .safewrite import check_folder, refuse_overwrite, write_file
 
 SETS = ("base", "river", "disasters", "ferries", "cropcircles")
@@ -87,8 +88,7 @@ def examples(root: Path) -> dict[type[Action], Example]:
     """The first example of each kind of decision in the puzzles under ``root`` (files in name order)."""
     found: dict[type[Action], Example] = {}
     for path in sorted(root.rglob("*.toml")):
-        p = load(path)
-        for before, text in _played_lines(p):
+        for before, text in (line for p in readings_asked(load(path)) for line in _played_lines(p)):
             action = parse_action(text)
             if type(action) in found or not any(d.kind is type(action) for d in DECISIONS):
                 continue

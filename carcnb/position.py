@@ -18,7 +18,7 @@ from .errors import ActionSyntaxError, PositionFormatError, UnknownRulingError
 from .features import FIGURE_KINDS
 from .files import read_text, words
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
-from .rulings import resolve
+from .rulings import RULINGS, resolve
 from .safewrite import write_file
 from .state import FOLLOWERS
 from .tiles import SETS, catalogue
@@ -27,7 +27,8 @@ FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 KEYS = ("format", "title", "sets", "players", "to_move", "scores", "lost", "hand", "played", "gone", "pile",
         "rulings", "flood", "earthquake", "meteor", "board", "question")
-QUESTION_KEYS = ("kind", "ask", "answer", "explanation", "difficulty", "topics")
+QUESTION_KEYS = ("kind", "ask", "under", "answer", "counting", "explanation", "difficulty", "topics")
+COUNTINGS = ("boards", "rotations")  # what a count question counts: distinct resulting boards, or every rotation
 ANSWER_FORMS = {"final": "answer = { red = 18, blue = 11 } (every player's total)",
                 "count": "answer = 7 (how many legal placements)",
                 "best": 'answer = { line = ["meteor 1,0", "pass"], value = 3 } (the best line and its value)'}
@@ -126,11 +127,14 @@ class TileLine:
 class Question:
     kind: str
     answer: object = None  # None: an open question (a forum user asks; the engine answers)
-    explanation: str | None = None
+    explanation: str | tuple[tuple[str, str], ...] | None = None  # under a ruling: maybe one per reading
     difficulty: int | None = None  # 1..5, written by ``carcnb grade``
     topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
     ask: str | None = None  # the user's own question in words
     line: int = field(default=0, compare=False)  # the line of ``[question]`` in its file, for messages
+    counting: str = "boards"  # a count question: "boards" counts look-alike rotations once, "rotations" each
+    under: str | None = None  # a ruling the question is asked under each reading of: ``answer`` per option
+    reading: str | None = None  # one of those readings (``questions.readings_asked``): ``answer`` is its own
 
 
 @dataclass(frozen=True)
@@ -267,7 +271,7 @@ def parse(text: str, path: str = "<position>") -> Position:
         raise where.error("rulings", rulings, str(e)) from None
     memory = {key: _parse_memory(doc, key, players, where) for key in MEMORY}
     board = _parse_board(doc.get("board", ""), where, players)
-    question = _parse_question(doc.get("question"), where, players)
+    question = _parse_question(doc.get("question"), where, players, tuple(rulings.items()))
     p = Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
                  scores=tuple(scores.items()), lost=tuple(lost.items()), hand=hand, played=tuple(played),
                  gone=tuple(gone), pile=pile, rulings=tuple(rulings.items()), question=question, path=path,
@@ -420,7 +424,7 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
                "or tornado")
 
 
-def _parse_question(q: object, where: _Where, players: list[str]) -> Question | None:
+def _parse_question(q: object, where: _Where, players: list[str], rulings: tuple) -> Question | None:
     if q is None:
         return None
     if not isinstance(q, dict) or q.get("kind") not in ("final", "count", "best"):
@@ -433,10 +437,35 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
     ask = q.get("ask")
     if ask is not None and (not isinstance(ask, str) or not ask.strip()):
         raise where.error("ask", ask, 'expected ask = "..." (your question in words)', "question")
-    if answer is not None:  # without one, an open question: solve, readings, post and the editor answer it
-        _check_answer(kind, answer, where, players)
+    under = q.get("under")
+    if under is not None:
+        if under not in RULINGS:
+            raise where.error("under", under, f"under names a ruling (known: {', '.join(RULINGS)})", "question")
+        options = RULINGS[under].options
+        if not isinstance(answer, dict) or len(answer) < 2 or set(answer) - set(options):
+            raise where.error("answer", answer, f"a question under {under} gives an answer for each of at least "
+                                                f"two of its options ({', '.join(options)}): answer = {{ OPTION = "
+                                                "ANSWER, ... }", "question")
+        if any(rid == under for rid, _ in rulings):
+            raise where.error("under", under, f"the question is asked under each reading of {under}: remove it "
+                                              "from rulings", "question")
+        answer = tuple((option, _answer(kind, value, where, players)) for option, value in answer.items())
+    elif answer is not None:  # without one, an open question: solve, readings, post and the editor answer it
+        answer = _answer(kind, answer, where, players)
+    counting = q.get("counting", "boards")
+    if counting not in COUNTINGS or (kind != "count" and "counting" in q):
+        raise where.error("counting", counting, 'a count question may say counting = "boards" (the default: '
+                                                'distinct resulting boards) or "rotations" (every rotation that '
+                                                'fits); other questions count nothing', "question")
     explanation = q.get("explanation")
-    if explanation is not None and not isinstance(explanation, str):
+    if isinstance(explanation, dict) and under is not None:  # one explanation per reading
+        if set(explanation) != {option for option, _ in answer} or not all(
+                isinstance(text, str) for text in explanation.values()):
+            raise where.error("explanation", explanation, "a question under a ruling explains each reading it "
+                                                          "answers: explanation = { OPTION = \"...\", ... }",
+                              "question")
+        explanation = tuple(explanation.items())
+    elif explanation is not None and not isinstance(explanation, str):
         raise where.error("explanation", explanation, "expected a string", "question")
     difficulty = q.get("difficulty")
     if difficulty is not None and (type(difficulty) is not int or not 1 <= difficulty <= 5):
@@ -445,14 +474,12 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
     topics = q.get("topics")
     if topics is not None and (not isinstance(topics, list) or not all(isinstance(t, str) and t for t in topics)):
         raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
-    if isinstance(answer, dict):
-        answer = tuple(answer.items())
     return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), ask,
-                    _section_line(where))
+                    _section_line(where), counting, under)
 
 
-def _check_answer(kind: str, answer: object, where: _Where, players: list[str]) -> None:
-    """Refuse an ``answer`` that does not have the form of its question's kind."""
+def _answer(kind: str, answer: object, where: _Where, players: list[str]) -> object:
+    """One answer in the shape of its kind (tables as tuples of pairs); raises when it is not that shape."""
     if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
                             or any(type(v) is not int for v in answer.values())):
         raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
@@ -461,6 +488,7 @@ def _check_answer(kind: str, answer: object, where: _Where, players: list[str]) 
         raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
     if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
         raise where.error("answer", answer, f"expected {ANSWER_FORMS['best']}", "question")
+    return tuple(answer.items()) if isinstance(answer, dict) else answer
 
 
 def _section_line(where: _Where) -> int:
@@ -494,7 +522,7 @@ def _value(v: object) -> str:
 
 def _text(v: str) -> str:
     """A string value; prose over several lines is written as a multi-line string, as people write it."""
-    if "\n" not in v:
+    if "\n" not in v or "\r" in v:  # a multi-line string would read a carriage return back as a newline
         return _value(v)
     return tomli_w.dumps({"v": v}, multiline_strings=True).split("=", 1)[1].strip()
 
@@ -526,13 +554,19 @@ def dump(p: Position) -> str:
         out += ["", "[question]", f"kind = {_value(q.kind)}"]
         if q.ask is not None:
             out.append(f"ask = {_text(q.ask)}")
+        if q.under is not None and q.reading is None:  # one reading alone is a question of its own
+            out.append(f"under = {_value(q.under)}")
         if q.answer is not None:
             out.append(f"answer = {_value(q.answer)}")
+        if q.counting != "boards":
+            out.append(f"counting = {_value(q.counting)}")
         if q.difficulty is not None:
             out.append(f"difficulty = {q.difficulty}")
         if q.topics is not None:
             out.append(f"topics = {_value(list(q.topics))}")
-        if q.explanation is not None:
+        if isinstance(q.explanation, tuple):
+            out += ["", "[question.explanation]"] + [f"{_key(o)} = {_text(text)}" for o, text in q.explanation]
+        elif q.explanation is not None:
             out.append(f"explanation = {_text(q.explanation)}")
     return "\n".join(out) + "\n"
 

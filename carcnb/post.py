@@ -24,7 +24,7 @@ from .geometry import pos_text
 from .markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
 from .notation import reading_help
 from .position import Position, dump, parse
-from .questions import final_score
+from .questions import final_score, reading_of
 from .ranking import RankedLine, Ranking, rank
 from .readings import Progress, Readings, answer_text, reading_text, readings
 from .rulings import RULINGS
@@ -80,7 +80,8 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     """Write the post of ``p`` into ``out_dir`` (made if missing) as ``fmt`` (markdown, bbcode, bgg or html),
     its pictures beside it. Everything is worked out before anything is written: a position the engine cannot
     answer raises ``CarcnbError`` and leaves the folder as it was. ``progress`` and ``node_limit`` go to
-    ``readings``."""
+    ``readings``. A puzzle asked under each reading of a ruling is posted under its first."""
+    p = reading_of(p)
     text_path, picture_path, result_path = post_paths(p, out_dir, fmt)
     from .render.result import CAPTION, result_png
 

@@ -2,7 +2,7 @@
 decisions (through the solver of the rule modules that have decisions)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .consistency import require_turn_over
 from .errors import CarcnbError
@@ -12,6 +12,7 @@ from .rules.base import apply_final, legal_placements
 from .scoring import ScoreRow
 from .state import GameState
 from .steps import CHANCE, TERMINAL
+from .tiles import catalogue
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,24 @@ def placements(p: Position) -> list[tuple[int, int, int]]:
     return legal_placements(state)
 
 
+def counted(p: Position) -> list[tuple[int, int, int]]:
+    """The placements a ``count`` question counts: one for each distinct board the tile in hand can make (the
+    first rotation of look-alikes, such as the four of a crossroads), or every rotation under
+    ``counting = "rotations"``."""
+    found = placements(p)
+    if p.question is not None and p.question.counting == "rotations":
+        return found
+    tile = catalogue()[p.hand]
+    seen: set[tuple] = set()
+    out = []
+    for x, y, rot in found:
+        look = (x, y, frozenset((s.kind, s.ports, s.pennant) for s in tile.at(rot).segments))
+        if look not in seen:
+            seen.add(look)
+            out.append((x, y, rot))
+    return out
+
+
 def waiting_for(state: GameState) -> str:
     """What the game waits for now, in words."""
     seat = state.current_player()
@@ -74,21 +93,59 @@ def waiting_for(state: GameState) -> str:
     return f"{state.players[seat]}'s decision: {state.todo[0].describe()}"
 
 
+def readings_asked(p: Position) -> list[Position]:
+    """The questions a puzzle asks: itself, or for a question ``under`` a ruling one position per reading it
+    gives an answer for, with that ruling set and that reading's answer and explanation (``Question.reading``
+    names it)."""
+    q = p.question
+    if q is None or q.under is None or q.reading is not None:
+        return [p]
+    told = dict(q.explanation) if isinstance(q.explanation, tuple) else {}
+    return [replace(p, rulings=(*p.rulings, (q.under, option)),
+                    question=replace(q, answer=value, reading=option, explanation=told.get(option, q.explanation)))
+            for option, value in q.answer]
+
+
+def reading_of(p: Position, reading: str | None = None) -> Position:
+    """The question ``p`` asks under ``reading`` of the ruling it is asked ``under`` (its first by default);
+    ``p`` itself when it asks under one reading only and ``reading`` is None."""
+    parts = readings_asked(p)
+    if reading is None:
+        return parts[0]
+    for part in parts:
+        if part.question.reading == reading:
+            return part
+    under = p.question.under if p.question is not None else None
+    if under is None:
+        raise CarcnbError(f"{p.path}: no reading {reading!r} to ask: the puzzle asks under the rulings it sets; "
+                          "leave the reading out")
+    raise CarcnbError(f"{p.path}: no reading {reading!r} of {under} to ask: choose one of "
+                      f"{', '.join(str(part.question.reading) for part in parts)}")
+
+
 def answer(p: Position, node_limit: int | None = None):
-    """The engine's answer to the position's question, in the shape the file's ``answer`` takes; a ``best``
-    search needing more than ``node_limit`` positions raises ``SearchLimitError``."""
+    """The engine's answer to the position's question, in the shape the file's ``answer`` takes (under each
+    reading, for a question ``under`` a ruling); a ``best`` search needing more than ``node_limit`` positions
+    raises ``SearchLimitError``."""
     q = p.question
     if q is None:
         raise CarcnbError(f"{p.path}: no [question] in the file")
+    if q.under is not None and q.reading is None:
+        return tuple((part.question.reading, answer(part, node_limit)) for part in readings_asked(p))
     if q.kind == "final":
         return tuple(final_score(p).scores.items())
     if q.kind == "count":
-        return len(placements(p))
+        return len(counted(p))
     from .solve import best_answer
     return best_answer(p, node_limit)
 
 
-def same_answer(kind: str, expected, got) -> bool:
+def same_answer(kind: str, expected, got, under: str | None = None) -> bool:
+    """Whether two answers to a question of ``kind`` agree (``under`` a ruling: under every reading)."""
+    if under is not None:
+        theirs = dict(got)
+        return dict(expected).keys() == theirs.keys() and all(
+            same_answer(kind, value, theirs[option]) for option, value in expected)
     if kind == "final":
         return dict(expected) == dict(got)
     if kind == "best":
@@ -96,7 +153,9 @@ def same_answer(kind: str, expected, got) -> bool:
     return expected == got
 
 
-def show_answer(kind: str, value) -> str:
+def show_answer(kind: str, value, under: str | None = None) -> str:
+    if under is not None:
+        return "; ".join(f"{under} = {option}: {show_answer(kind, v)}" for option, v in value)
     if isinstance(value, tuple):
         return ", ".join(f"{k} {v}" for k, v in value)
     return str(value)

@@ -171,8 +171,11 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
     readings grouped by answer, and the rulings whose effect depends on turns the file does not record.
     Raises ``CarcnbError`` only when the file's own rulings give no answer; every search stops at the budget
     (``solve.max_nodes()``), the searches under other readings at ``node_limit`` positions when it is lower,
-    and one that stops there is reported in its answer. ``progress`` hears of every evaluation: how many are done, how
-    many are planned so far, and which options it holds."""
+    and one that stops there is reported in its answer. ``progress`` hears of every evaluation: how many are
+    done, how many are planned so far, and which options it holds."""
+    from .questions import reading_of
+
+    p = reading_of(p)  # a puzzle asked under each reading of a ruling: answered from its first
     base = resolve(dict(p.rulings))
     leaves = explore(p, progress, node_limit)
     lookup = _Lookup(leaves, base)

@@ -24,12 +24,12 @@ from .game_io import state_from_position
 from .hints import deciding_rulings, hints
 from .lines import answer_moves, best_play, forced, gains_text, mover_of, replies
 from .position import Position
-from .questions import final_score, placements
+from .questions import counted, final_score
 from .scoring import ScoreRow
 from .solve import Solver, limit_named, objective
 from .spelling import meant
 from .state import GameState
-from .wording import sentence, tile_name
+from .wording import COUNTING, sentence, tile_name
 
 __all__ = ["MAX_ANSWER_CHARS", "MAX_DIGITS", "AnswerSyntaxError", "Reveal", "Verdict", "check_answer",
            "deciding_rulings", "expected_form", "hints", "parse_answer", "replies", "reveal"]
@@ -177,12 +177,11 @@ def _check_final(p: Position, given: Mapping[str, int]) -> Verdict:
 
 
 def _check_count(p: Position, given: int) -> Verdict:
-    truth = len(placements(p))
+    truth = len(counted(p))
     if given == truth:
         return Verdict(True, RIGHT, (sentence(f"{tile_name(p.hand)} has {_placements(truth)}."),))
     more = "fewer" if given > truth else "more"
-    return Verdict(False, WRONG, (f"There are {more} than {given}: count each position and each rotation "
-                                  "where every edge matches.",))
+    return Verdict(False, WRONG, (f"There are {more} than {given}: {COUNTING[p.question.counting]}.",))
 
 
 def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
@@ -260,7 +259,7 @@ def reveal(p: Position) -> Reveal:
         text = ", ".join(f"{c} {n}" for c, n in scored.scores.items())
         return Reveal(f"Final totals: {text}.", q.explanation, tuple(scored.rows), told=account(p, end=True))
     if q.kind == "count":
-        found = placements(p)
+        found = counted(p)
         spots = "; ".join(f"{x},{y} turned {rot}" for x, y, rot in found)
         text = sentence(f"{tile_name(p.hand)} has {_placements(len(found))}") + (f": {spots}." if found else ".")
         return Reveal(text, q.explanation, ())

@@ -1,8 +1,9 @@
 """A puzzle's question in words, made from its kind and its position: what a player reads before answering.
 
-The sentence never gives the answer away. For ``best`` it names the decision the player faces now (the
-state's pending step): placing the tile in hand, aiming the meteor, moving the tornado or a ferry, the crop
-circle choice, ... and says when the turn is the last of the game.
+The sentence never gives the answer away, and says everything the answer depends on: the rulings that differ
+from the defaults, what a ``count`` counts, and what "best" means. For ``best`` it names the decision the player
+faces now (the state's pending step): placing the tile in hand, aiming the meteor, moving the tornado or a
+ferry, the crop circle choice, ... and says when the turn is the last of the game.
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from .account import TilePlaced, TornadoMoved, tile_name
 from .game_io import state_from_position
 from .geometry import Pos, pos_text
 from .position import Position
+from .rulings import RULINGS, involved
 from .rules.base import DeployStep, PlaceStep
 from .rules.cropcircles import CropActStep, CropChoiceStep
 from .rules.ferries import LayFerryStep, MoveFerryStep
@@ -20,19 +22,71 @@ from .state import GameState
 from .tiles import SYMBOLS, catalogue
 
 FINAL = "The game ends now. What does each player score?"
+# What a count question counts (its ``counting``), said to the player.
+COUNTING = {"boards": "count each spot and each way of turning the tile there where every edge matches; turns "
+                      "that make the same board (the four of a crossroads) count once",
+            "rotations": "count each spot and each of the four turns of the tile there where every edge matches, "
+                         "turns that look the same included"}
 _FEATURES = {"road": "roads", "city": "cities", "field": "fields"}
 
 
 def question_text(p: Position) -> str:
-    """The question of ``p`` as a sentence; a position without a question asks for the final scores."""
+    """The question of ``p`` in words, after the rulings it is asked under; a position without a question
+    asks for the final scores."""
+    return " ".join(filter(None, (rulings_text(p), reading_text(p), _asked(p))))
+
+
+def _asked(p: Position) -> str:
     q = p.question
     if q is not None and q.kind == "count":
-        return f"How many legal placements does {tile_name(p.hand) if p.hand else 'the tile in hand'} have here?"
+        name = tile_name(p.hand) if p.hand else "the tile in hand"
+        return f"How many legal placements does {name} have here? {sentence(COUNTING[q.counting])}."
     if q is not None and q.kind == "best":
         state = state_from_position(p)
         if state.current_player() >= 0:
-            return decision_text(state)
+            return f"{decision_text(state)} {goal_text(state)}"
     return _final_text(p)
+
+
+def rulings_text(p: Position) -> str:
+    """The rulings of ``p`` that differ from the defaults (among those its sets involve), in words."""
+    rulings = dict(p.rulings)
+    asked = p.question.under if p.question is not None else None
+    changed = [rid for rid in involved(p.sets, rulings)
+               if rid in rulings and rulings[rid] != RULINGS[rid].default and rid != asked]
+    said = "; ".join(_option_text(rid, rulings[rid]) for rid in changed)
+    return f"Rulings that differ from the defaults: {said}." if said else ""
+
+
+def reading_text(p: Position) -> str:
+    """For a question asked under each reading of a ruling: which readings, or the one asked now."""
+    q = p.question
+    if q is None or q.under is None:
+        return ""
+    ruling = RULINGS[q.under]
+    lead = f"This puzzle asks under each reading of '{ruling.question.rstrip('?')}' ({q.under})"
+    if q.reading is not None:
+        return f"{lead}; this time: {ruling.options[q.reading]} ({q.under} = {q.reading})."
+    return f"{lead}: " + "; then ".join(f"{ruling.options[o]} ({q.under} = {o})" for o, _ in q.answer) + "."
+
+
+def _option_text(rid: str, option: str) -> str:
+    ruling = RULINGS[rid]
+    return f"{ruling.question.rstrip('?')}: {ruling.options[option]} ({rid} = {option})"
+
+
+def goal_text(state: GameState) -> str:
+    """What "best" means for the player to act (the solver's objective, ``solve.objective``), and over what
+    horizon: to the end of the turn, which on the last turn includes the end-of-game scoring. (A puzzle's
+    answer is also best once what the turn leaves open is valued: ``carcnb check`` makes sure of it, see
+    ``openvalue``; a position of the user's has no such promise, so the sentence makes none.)"""
+    who = state.players[state.current_player()]
+    others = "the other player" if len(state.players) == 2 else "the best-placed other player"
+    if state.pile_size() == 0:
+        return (f"Best is the line that gives {who} the most points from now to the end of the game, final "
+                f"scoring included, minus what {others} gains.")
+    return (f"Best is the line that gives {who} the most points by the end of this turn minus what {others} "
+            "gains, every player answering as well as they can.")
 
 
 def sentence(text: str) -> str:

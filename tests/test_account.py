@@ -10,13 +10,36 @@ from carcnb.account import (FeatureScored, FerryLaid, FerryMoved, FloodPlaced, F
                             FollowerPut, GameEnded, MeteorLanded, QuakeStruck, TilePlaced, TornadoDropped,
                             TornadoMoved, TornadoPicked, TornadoSetDown, account, told)
 from carcnb.explain import example
-from carcnb.position import load
+from carcnb.position import load, parse
 from carcnb.rules.earthquake import destroyed_cities
 from carcnb.state import Game, GameState
 
 from conftest import state_from_text
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+# Red's thief on the road from the cloister, blue's knight in the city beside its open end; red has the meteor.
+THIEF_AND_KNIGHT = '''format = "carcnb/1"
+title = "A thief on the road, a knight beside it"
+sets = ["disasters"]
+players = ["red", "blue"]
+to_move = "red"
+hand = "MT"
+
+board = """
+# x,y  tile rot  tokens
+-1,0   A    270
+0,0    D    0
+1,0    U    90   red@E
+2,0    U    90
+3,0    U    90
+3,1    E    0    blue@N
+3,2    G    0
+"""
+
+[question]
+kind = "best"
+answer = { line = ["meteor 1,0"], value = 3 }
+'''
 
 
 def test_a_placement_and_a_deploy_then_the_city_they_close_scores_and_the_knight_goes_home():
@@ -32,7 +55,7 @@ def test_a_placement_and_a_deploy_then_the_city_they_close_scores_and_the_knight
 
 
 def test_the_meteor_aimed_moved_and_landing_with_what_it_completed():
-    told = account(load(PUZZLES / "disasters/meteor-thief-and-knight.toml"), ["meteor 1,0", "pass", "meteor 2,0"])
+    told = account(parse(THIEF_AND_KNIGHT), ["meteor 1,0", "pass", "meteor 2,0"])
     assert told.lines() == [
         "red aims the meteor at 1,0", "blue leaves the meteor aimed at 1,0", "red moves the meteor to 2,0",
         "the meteor lands on 2,0, destroying U",

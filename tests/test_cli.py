@@ -81,7 +81,7 @@ def test_legal_with_no_placement_lists_none(tmp_path, capsys):
     assert (code, json.loads(out)) == (0, {"placements": []})
 
 
-GOOD = position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6})
+GOOD = position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3})
 WRONG = position_text("0,0 D 0 red@E\n1,0 U 90", question={"kind": "final", "answer": {"red": 3, "blue": 0}})
 RIGHT = position_text("0,0 D 0 red@E\n1,0 U 90", question={"kind": "final", "answer": {"red": 2, "blue": 0}})
 

@@ -13,10 +13,14 @@ import pytest
 
 from carcnb.collection import puzzle_root
 from carcnb.position import Position, load
+from carcnb.questions import readings_asked
 from carcnb.rulings import RULINGS, resolve
 from carcnb.tiles import catalogue
 
 PUZZLES = [load(path) for path in sorted(puzzle_root().rglob("*.toml"))]
+# Every question asked: a puzzle under each reading of a ruling asks one per reading, each with that option in
+# force; its grade (the ruling among its topics) is the file's.
+ASKED = [part for p in PUZZLES for part in readings_asked(p)]
 
 # Rules sections 3-5 of the rules digest, by the topic name the grade gives them.
 RULE_TOPICS = ("earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
@@ -71,8 +75,9 @@ def test_every_puzzle_is_graded():
     assert not ungraded, f"run carcnb grade on: {ungraded}"
 
 
-def test_the_collection_holds_at_least_150_puzzles():
-    assert len(PUZZLES) >= 150, f"only {len(PUZZLES)} puzzles in {puzzle_root()}"
+def test_the_collection_asks_at_least_150_questions():
+    """A puzzle asked under each reading of a ruling asks one question per reading."""
+    assert len(ASKED) >= 150, f"only {len(ASKED)} questions in {puzzle_root()}"
 
 
 def test_at_least_30_placement_or_last_tile_puzzles():
@@ -89,19 +94,19 @@ def test_every_rule_of_the_expansions_is_in_two_puzzles(topic):
 
 @pytest.mark.parametrize("ruling,option", DECIDING)
 def test_every_option_decides_the_answer_of_two_puzzles(ruling, option):
-    deciding = [p.path for p in PUZZLES if ruling in p.question.topics and _in_force(p)[ruling] == option]
+    deciding = [p.path for p in ASKED if ruling in p.question.topics and _in_force(p)[ruling] == option]
     assert len(deciding) >= 2, f"{ruling} = {option}: decides only {[str(d) for d in deciding]}"
 
 
 @pytest.mark.parametrize("ruling,option", sorted(NEVER_DECIDE))
 def test_every_option_that_never_decides_is_played_in_two_puzzles(ruling, option):
-    shown = [p.path for p in PUZZLES if _in_force(p)[ruling] == option and _shows(p, ruling, option)]
+    shown = [p.path for p in ASKED if _in_force(p)[ruling] == option and _shows(p, ruling, option)]
     assert len(shown) >= 2, f"{ruling} = {option} ({NEVER_DECIDE[ruling, option]}): only {[str(s) for s in shown]}"
 
 
 def test_the_options_that_never_decide_decide_no_puzzle():
     """If one of them ever decides an answer, it belongs with the others (and NEVER_DECIDE is wrong)."""
-    listed = Counter((t, _in_force(p)[t]) for p in PUZZLES for t in p.question.topics
+    listed = Counter((t, _in_force(p)[t]) for p in ASKED for t in p.question.topics
                      if (t, _in_force(p).get(t)) in NEVER_DECIDE)
     assert not listed, f"these options decide answers after all: {dict(listed)}"
 

@@ -9,8 +9,10 @@ from carcnb.cli import main
 from carcnb.errors import CarcnbError
 from carcnb.grade import Grade, grade, grade_file, play, search, write_grade
 from carcnb.position import load, parse
+from carcnb.questions import reading_of
 
 from conftest import position_text
+from test_account import THIEF_AND_KNIGHT
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 
@@ -85,9 +87,9 @@ def test_the_grade_is_deterministic(tmp_path):
 
 
 def test_topics_name_the_rules_in_play_the_scoring_and_the_rulings_that_change_the_answer():
-    assert grade(load(PUZZLES / "base" / "farm-edition-second.toml")).topics == (
+    assert grade(load(PUZZLES / "base" / "farm-edition.toml")).topics == (
         "base", "city", "farms", "scoring.edition")
-    meteor = grade(load(PUZZLES / "disasters" / "meteor-king-adjacency.toml")).topics
+    meteor = grade(load(PUZZLES / "disasters" / "meteor-adjacency.toml")).topics
     assert meteor[0] == "meteor" and "placement" in meteor and "meteor.adjacency" in meteor
     assert grade(load(PUZZLES / "base" / "river-count-no-u-turn.toml")).topics == ("river",)
 
@@ -112,7 +114,7 @@ def test_difficulty_follows_how_simple_players_fare_not_the_size_of_the_board():
     # tornado line that both simple players miss at several steps is the hardest.
     fill = load(PUZZLES / "mined" / "base" / "last-tile-s300-004.toml")
     assert play(fill, search(fill)).finder == "greedy"
-    tornado = load(PUZZLES / "disasters" / "tornado-over-empty-yes.toml")
+    tornado = reading_of(load(PUZZLES / "disasters" / "tornado-over-empty.toml"), "yes")
     deep = play(tornado, search(tornado))
     assert deep.finder == "search" and deep.wary_misses >= 3
     assert grade(fill).difficulty <= 2 < 5 == grade(tornado).difficulty
@@ -121,7 +123,7 @@ def test_difficulty_follows_how_simple_players_fare_not_the_size_of_the_board():
 def test_a_line_found_only_by_foreseeing_the_replies_is_harder_than_a_greedy_one():
     easy = parse(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}))
     assert grade(easy).difficulty <= 2
-    wary = load(PUZZLES / "disasters" / "meteor-thief-and-knight.toml")
+    wary = parse(THIEF_AND_KNIGHT)
     greedy = load(PUZZLES / "ferries" / "two-directions.toml")
     assert play(wary, search(wary)).finder == "wary" and play(greedy, search(greedy)).finder == "greedy"
     assert grade(greedy).difficulty < grade(wary).difficulty
@@ -134,7 +136,7 @@ def _check(capsys, path) -> tuple[int, str]:
 
 def test_check_reports_a_missing_and_a_stale_grade(tmp_path, capsys):
     path = tmp_path / "p.toml"
-    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}), encoding="utf-8")
     code, out = _check(capsys, path)
     assert code == 1 and out.startswith("FAIL") and f"no grade (difficulty and topics): run carcnb grade {path}" in out
     grade_file(path)
@@ -149,7 +151,7 @@ def test_check_reports_a_missing_and_a_stale_grade(tmp_path, capsys):
 def test_grade_command_grades_directories_and_reports_failures(tmp_path, capsys):
     good = tmp_path / "set" / "good.toml"
     good.parent.mkdir()
-    good.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    good.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}), encoding="utf-8")
     (tmp_path / "set" / "plain.toml").write_text(position_text("0,0 D 0"), encoding="utf-8")
     code = main(["grade", str(tmp_path / "set")])
     out = capsys.readouterr().out.splitlines()
@@ -162,7 +164,7 @@ def test_grade_command_grades_directories_and_reports_failures(tmp_path, capsys)
 
 
 def _ungraded(path: Path) -> Path:
-    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}), encoding="utf-8")
+    path.write_text(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 3}), encoding="utf-8")
     return path
 
 

@@ -68,7 +68,7 @@ def test_the_steps_of_the_five_player_tornado_strip_stand_apart():
 
 
 def test_a_long_line_is_listed_under_the_picture_and_a_short_one_is_not(data_folder):
-    m = PuzzleModel(PUZZLES / "disasters" / "tornado-short-move-skip.toml", seed=1)
+    m = PuzzleModel(PUZZLES / "disasters" / "tornado-short-move.toml", seed=1, reading="skip")
     m.reveal()
     steps = m.line_steps()
     assert len(steps) > HANDFUL

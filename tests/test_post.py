@@ -14,18 +14,19 @@ from carcnb.cli import main
 from carcnb.editor import EditorModel
 from carcnb.errors import CarcnbError
 from carcnb.position import load, parse
+from carcnb.questions import reading_of
 from carcnb.post import FORMATS, write_post
 
 from conftest import position_from_text
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
-FARM = PUZZLES / "base/farm-edition-second.toml"  # scoring.edition changes it
+FARM = PUZZLES / "base/farm-edition.toml"  # scoring.edition changes it; posted under its first reading (third)
 CODE = {"markdown": r"```toml\n(.*?)\n```", "bbcode": r"\[code\](.*?)\[/code\]", "bgg": r"\[c\](format.*?)\[/c\]",
         "html": r"<pre><code>(.*?)</code></pre>"}
-READINGS = {"markdown": "- `third`, 3 per completed city per field; a 2-tile city scores 4: red 26, blue 22",
-            "bbcode": "[*]third, 3 per completed city per field; a 2-tile city scores 4: red 26, blue 22",
-            "bgg": "• [c]third[/c], 3 per completed city per field; a 2-tile city scores 4: red 26, blue 22",
-            "html": "<li><code>third</code>, 3 per completed city per field; a 2-tile city scores 4: red 26, blue 22"}
+READINGS = {"markdown": "- `second`, 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20",
+            "bbcode": "[*]second, 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20",
+            "bgg": "• [c]second[/c], 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20",
+            "html": "<li><code>second</code>, 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20"}
 
 
 def code_block(fmt: str, text: str) -> str:
@@ -40,21 +41,23 @@ def test_each_format_writes_text_and_picture(tmp_path, fmt):
     files = write_post(p, tmp_path / "thread", fmt)
     assert files.text_path.parent == files.picture_path.parent == tmp_path / "thread"
     assert files.text_path.read_text(encoding="utf-8") == files.text
-    assert files.picture_path.name == "farm-edition-second.png"
+    assert files.picture_path.name == "farm-edition.png"
     assert files.picture_path.read_bytes().startswith(b"\x89PNG")
-    assert parse(code_block(fmt, files.text)) == p  # the code block loads back to the same position
+    posted = parse(code_block(fmt, files.text))  # the code block loads back to the position, under its first reading
+    assert posted.board == p.board and dict(posted.rulings) == {"scoring.edition": "third"}
     assert READINGS[fmt] in files.text
-    assert "red 26, blue 22" in files.text and "red 18, blue 20" in files.text  # third, and the file's second
+    assert "red 26, blue 22" in files.text and "red 18, blue 20" in files.text  # third (the first reading), and second
     assert f"carcnb {carcnb.__version__}" in files.text
     assert p.title in files.text
 
 
 def test_markdown_shows_the_picture_and_bbcode_uses_forum_tags(tmp_path):
     md = write_post(load(FARM), tmp_path, "markdown").text
-    assert "![Two small cities" in md and "](farm-edition-second.png)" in md
-    assert "**Question:** The game ends now." in md
+    assert "![Two small cities" in md and "](farm-edition.png)" in md
+    assert "**Question:** This puzzle asks under each reading of 'Field scoring and two-tile cities'" in md
+    assert "this time: 3 per completed city per field; a 2-tile city scores 4 (scoring.edition = third). The game ends now." in md
     bb = write_post(load(FARM), tmp_path, "bbcode").text
-    assert "[img]farm-edition-second.png[/img]" in bb and "[b]Answer:[/b]" in bb
+    assert "[img]farm-edition.png[/img]" in bb and "[b]Answer:[/b]" in bb
     assert bb.count("[list]") == bb.count("[/list]") >= 2
     assert "**" not in bb and "<" not in bb
 
@@ -63,7 +66,7 @@ def test_html_embeds_the_picture(tmp_path):
     files = write_post(load(FARM), tmp_path, "html")
     data, result = re.findall(r'src="data:image/png;base64,([A-Za-z0-9+/=]+)"', files.text)
     assert base64.b64decode(data) == files.picture_path.read_bytes()
-    assert base64.b64decode(result) == (tmp_path / "farm-edition-second-result.png").read_bytes()
+    assert base64.b64decode(result) == (tmp_path / "farm-edition-result.png").read_bytes()
     assert files.text.isascii()  # characters beyond ASCII are written as references
 
 
@@ -81,12 +84,12 @@ def test_the_verdict_lists_every_point_with_its_reason(tmp_path):
 
 
 def test_a_best_post_gives_the_line_and_the_readings_of_two_rulings(tmp_path):
-    text = write_post(load(PUZZLES / "disasters/flood-scope-edge.toml"), tmp_path).text
+    text = write_post(reading_of(load(PUZZLES / "disasters/flood-scope.toml"), "edge"), tmp_path).text
     assert "2 open questions of the rules change this answer" in text
     assert "- `segment`, any feature with a segment on a covered tile: red 23, blue 20" in text
     assert "- `no`, covered empty positions take no tile: no answer: illegal position" in text
     assert "- red 23, blue 20: the flood stops every covered feature, tiles under the flood" in text  # by answer
-    text = write_post(load(PUZZLES / "disasters/meteor-king-adjacency.toml"), tmp_path).text
+    text = write_post(reading_of(load(PUZZLES / "disasters/meteor-adjacency.toml"), "king"), tmp_path).text
     assert "**Answer:** red's best line is `meteor 3,1`, value 4 (with `meteor.adjacency = king`)." in text
     assert "| red | 4 | road of 4 tiles: -1,0 0,0 1,0 2,0 |" in text
 
@@ -123,8 +126,8 @@ def test_cli_writes_into_the_folder(tmp_path, capsys):
     assert main(["post", str(FARM), "-o", str(tmp_path / "out"), "--format", "bbcode"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
-    assert out == f"wrote {tmp_path / 'out' / 'farm-edition-second.bbcode.txt'} and " \
-                  f"{tmp_path / 'out' / 'farm-edition-second.png'}\n"
+    assert out == f"wrote {tmp_path / 'out' / 'farm-edition.bbcode.txt'} and " \
+                  f"{tmp_path / 'out' / 'farm-edition.png'}\n"
 
 
 def test_cli_bad_format_exits_2(tmp_path, capsys):
@@ -135,12 +138,12 @@ def test_cli_bad_format_exits_2(tmp_path, capsys):
 def test_cli_never_overwrites_a_post_without_force(tmp_path, capsys):
     out = tmp_path / "out"
     out.mkdir()
-    mine = out / "farm-edition-second.md"
+    mine = out / "farm-edition.md"
     mine.write_text("my edited post\n", encoding="utf-8")
     assert main(["post", str(FARM), "-o", str(out)]) == 2
     err = capsys.readouterr().err
     assert f"{mine} is already there: nothing was written" in err and "--force" in err
-    assert mine.read_text(encoding="utf-8") == "my edited post\n" and not (out / "farm-edition-second.png").exists()
+    assert mine.read_text(encoding="utf-8") == "my edited post\n" and not (out / "farm-edition.png").exists()
     assert main(["post", str(FARM), "-o", str(out), "--force"]) == 0
     assert mine.read_text(encoding="utf-8").startswith("#")
 

@@ -14,7 +14,7 @@ from carcnb.errors import CarcnbError
 from carcnb.geometry import PORT_INDEX, pos_text
 from carcnb.position import load
 from carcnb.puzzleboard import PuzzleModel
-from carcnb.questions import placements
+from carcnb.questions import counted
 from carcnb.render import port_point
 from carcnb.render.steps import OWN, step_point
 from carcnb.verdict import reveal
@@ -123,7 +123,7 @@ def test_count_reveal_marks_the_placements_and_try_again_hides_them():
     m.hint()
     assert len(m.hints) == 1
     m.reveal()
-    assert m.picture().legal == placements(load(COUNT))
+    assert m.picture().legal == counted(load(COUNT))  # one mark per board the tile can make
     assert str(answer_of(COUNT)) in m.shown().answer
     m.try_again()
     assert m.picture().legal is None and m.hints == []

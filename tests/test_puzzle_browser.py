@@ -7,17 +7,22 @@ from pathlib import Path
 
 import pytest
 
+from carcnb.duplicates import boards_apart
 from carcnb.errors import CarcnbError
 from carcnb.position import load
 from carcnb.progress import Progress
+from carcnb.questions import readings_asked
 from carcnb.puzzleboard import BrowserModel
 from carcnb.puzzleboard.listing import read_collection, topics_of
 from conftest import position_from_text
 
 ROOT = Path(__file__).resolve().parents[1]
 PICKED = ["base/road-loop.toml", "base/count-crossroads.toml", "base/river-count-no-u-turn.toml",
-          "disasters/meteor-point-beside.toml", "disasters/earthquake-meteor-none.toml",
+          "disasters/meteor-point-beside.toml", "disasters/earthquake-meteor.toml",
           "ferries/steal-by-moving.toml"]
+# the earthquake's puzzle asks under each reading of earthquake.destroyed_center: one entry per reading
+EQ = ["disasters/earthquake-meteor.toml#none", "disasters/earthquake-meteor.toml#at_meteor"]
+KEYS = [k for k in PICKED if "earthquake" not in k] + EQ
 
 
 @pytest.fixture
@@ -61,10 +66,10 @@ def test_a_graded_puzzle_adds_its_topics_after_the_rule_areas():
 
 
 def test_the_list_holds_every_puzzle_with_its_topics(browser: BrowserModel):
-    assert sorted(e.key for e in browser.entries) == sorted(PICKED)
+    assert sorted(e.key for e in browser.entries) == sorted(KEYS)
     topics = dict(browser.topics())
     assert {t: topics[t] for t in ("base", "river", "earthquake", "meteor", "ferries", "combinations")} == {
-        "base": 2, "river": 1, "earthquake": 1, "meteor": 2, "ferries": 1, "combinations": 1}
+        "base": 2, "river": 1, "earthquake": 2, "meteor": 3, "ferries": 1, "combinations": 2}
     order = [t for t, _ in browser.topics()]
     assert order[:2] == ["base", "river"]
     rulings = [t for t in order if "." in t]
@@ -77,13 +82,15 @@ def test_the_list_holds_every_puzzle_with_its_topics(browser: BrowserModel):
 def test_filter_by_topic_and_step_through(browser: BrowserModel):
     browser.set_topic("meteor")
     keys = [e.key for e in browser.visible()]
-    assert sorted(keys) == ["disasters/earthquake-meteor-none.toml", "disasters/meteor-point-beside.toml"]
-    meteor = "disasters/meteor-point-beside.toml"
+    assert sorted(keys) == sorted([*EQ, "disasters/meteor-point-beside.toml"])
+    assert keys[1] == "disasters/meteor-point-beside.toml"  # never two readings of one board in a row
     assert browser.current.key == keys[0]  # the open puzzle was not a meteor one: the first listed opens
     assert browser.next() and browser.current.key == keys[1]
-    assert browser.board.kind == ("best" if keys[1] == meteor else "final")
+    assert browser.board.kind == "best"
+    assert browser.next() and browser.current.key == keys[2]
+    assert browser.board.kind == "final" and "this time" in browser.board.question
     assert not browser.next() and "last puzzle" in browser.status
-    assert browser.previous() and browser.current.key == keys[0]
+    assert browser.previous() and browser.previous() and browser.current.key == keys[0]
     assert not browser.previous() and "first puzzle" in browser.status
     with pytest.raises(CarcnbError, match="unknown topic 'volcano'"):
         browser.set_topic("volcano")
@@ -95,7 +102,7 @@ def test_solving_marks_the_puzzle_and_the_mark_is_there_next_time(browser: Brows
     assert browser.mark(entry) is None and browser.label(entry).startswith("· ")
     solve_final(browser)
     assert browser.mark(entry) == "solved" and browser.label(entry).startswith("✓ ")
-    assert browser.summary().startswith("1 of 6 puzzles solved")
+    assert browser.summary().startswith("1 of 7 puzzles solved")
     tomorrow = BrowserModel(shelf, progress=browser.progress.path)
     assert tomorrow.mark(next(e for e in tomorrow.entries if e.key == "base/road-loop.toml")) == "solved"
 
@@ -105,7 +112,7 @@ def test_unsolved_only_hides_solved_puzzles(browser: BrowserModel):
     solve_final(browser)
     browser.set_unsolved_only(True)
     assert "base/road-loop.toml" not in [e.key for e in browser.visible()]
-    assert len(browser.visible()) == 5
+    assert len(browser.visible()) == len(KEYS) - 1
     assert browser.current.key != "base/road-loop.toml"
 
 
@@ -119,14 +126,17 @@ def test_a_reveal_first_marks_revealed_not_solved(browser: BrowserModel):
 
 
 def test_difficulty_filter_lists_the_easiest_first(browser: BrowserModel):
-    levels = [e.difficulty for e in browser.visible()]
-    assert levels == sorted(levels) and all(1 <= d <= 5 for d in levels)  # every shipped puzzle is graded
+    shown = browser.visible()
+    levels = [e.difficulty for e in shown]
+    assert all(1 <= d <= 5 for d in levels)  # every shipped puzzle is graded
+    # the easiest first, except that a puzzle waits until another board has come between
+    assert shown == boards_apart(sorted(shown, key=lambda e: (e.difficulty, e.key)), lambda e: e.board)
     hardest = max(levels)
     browser.set_difficulty(hardest)
     assert browser.visible() and all(e.difficulty == hardest for e in browser.visible())
     assert browser.current.difficulty == hardest and "★" * hardest in browser.label(browser.current)
     browser.set_difficulty(None)
-    assert len(browser.visible()) == len(PICKED)
+    assert len(browser.visible()) == len(KEYS)
     with pytest.raises(CarcnbError, match="expected 1 to 5"):
         browser.set_difficulty(9)
 
@@ -136,7 +146,7 @@ def test_a_bad_file_is_a_message_not_an_exception(shelf: Path, tmp_path: Path):
     (shelf / "base" / "no-question.toml").write_text('format = "carcnb/1"\nplayers = ["red", "blue"]\n',
                                                      encoding="utf-8")
     browser = BrowserModel(shelf, progress=tmp_path / "progress.json")
-    assert len(browser.entries) == 6
+    assert len(browser.entries) == len(KEYS)
     problems = read_collection(shelf).problems
     assert any("broken.toml:2" in p and "players" in p for p in problems)
     assert any("no-question.toml" in p and "not a puzzle" in p for p in problems)
@@ -164,7 +174,8 @@ def test_no_collection_is_a_clear_error(tmp_path: Path):
 def test_the_shipped_collection_is_the_default(tmp_path: Path):
     browser = BrowserModel(progress=tmp_path / "progress.json")
     assert browser.collection.root == (ROOT / "puzzles").resolve()
-    assert len(browser.entries) == len(list((ROOT / "puzzles").rglob("*.toml"))) and not browser.collection.problems
+    asked = [part for path in (ROOT / "puzzles").rglob("*.toml") for part in readings_asked(load(path))]
+    assert len(browser.entries) == len(asked) and not browser.collection.problems
 
 
 def test_the_browser_widget_picks_solves_and_marks(shelf: Path, tmp_path: Path):
@@ -179,10 +190,9 @@ def test_the_browser_widget_picks_solves_and_marks(shelf: Path, tmp_path: Path):
         board.boxes[color].value = str(points)
     board.check_button.click()
     label = dict((key, text) for text, key in view.list.options)["base/road-loop.toml"]
-    assert label.startswith("✓ ") and view.summary.value.startswith("1 of 6 puzzles solved")
+    assert label.startswith("✓ ") and view.summary.value.startswith("1 of 7 puzzles solved")
     view.topic.value = "meteor"
-    assert {key for _, key in view.list.options} == {"disasters/earthquake-meteor-none.toml",
-                                                   "disasters/meteor-point-beside.toml"}
+    assert {key for _, key in view.list.options} == {*EQ, "disasters/meteor-point-beside.toml"}
     first = view.list.value
     view.next_button.click()
     assert view.list.value != first and view.board is not board

@@ -11,6 +11,8 @@ from carcnb.cli._terminal import image_protocol, inline_image
 from carcnb.collection import puzzle_root
 from carcnb.progress import Progress
 from carcnb.puzzleboard.listing import read_collection
+from carcnb.position import load
+from carcnb.questions import readings_asked
 
 from conftest import position_text
 
@@ -18,8 +20,9 @@ from conftest import position_text
 FINAL = position_text("0,0 D 0 red@N blue@E\n0,1 E 180", {
     "kind": "final", "answer": {"red": 9, "blue": 1}, "explanation": "The city scores 4, the road 1."},
     title="A small city and a road", scores={"red": 5})
-# count: U beside a lone D: east and west (road to road), south (field to field), two rotations each
-COUNT = position_text("0,0 D 0", {"kind": "count", "answer": 6}, hand="U")
+# count: U beside a lone D: east and west (road to road), south (field to field), its two rotations at each
+# making one board
+COUNT = position_text("0,0 D 0", {"kind": "count", "answer": 3}, hand="U")
 # best: K at 0,2 turned 180 closes D-F-K (3 tiles and a pennant) with red's knight deployed on it: 8
 BEST = position_text("0,0 D 0\n0,1 F 270", {
     "kind": "best", "answer": {"line": ["place 0,2 180", "deploy 0,2 S"], "value": 8},
@@ -44,7 +47,7 @@ def run(capsys, *argv: str, stdin: str | None = None, monkeypatch=None) -> tuple
 
 
 # ----- --answer --------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("name, answer", [("a-final.toml", "blue=1 red=9"), ("b-count.toml", "6"),
+@pytest.mark.parametrize("name, answer", [("a-final.toml", "blue=1 red=9"), ("b-count.toml", "3"),
                                           ("c-best.toml", "place 0,2 180; deploy 0,2 S")])
 def test_a_right_answer_exits_0_and_then_shows_the_explanation(puzzles, capsys, name, answer):
     code, out, err = run(capsys, "quiz", str(puzzles / name), "--answer", answer)
@@ -61,7 +64,7 @@ def test_the_explanation_follows_a_right_answer_only(puzzles, capsys):
 
 @pytest.mark.parametrize("name, answer, says", [
     ("a-final.toml", "red=9 blue=2", "Blue: 2 is too high."),
-    ("b-count.toml", "5", "There are more than 5"),
+    ("b-count.toml", "2", "There are more than 2"),
     ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); the best "
                                            "line reaches 8."),
     ("c-best.toml", "place 9,9 0", "Action 1, 'place 9,9 0', is not legal here"),
@@ -133,7 +136,7 @@ def test_hints_one_at_a_time_then_reveal_then_the_next_puzzle(puzzles, tmp_path,
 
 def test_next_skips_and_a_syntax_error_shows_the_form_and_asks_again(puzzles, tmp_path, capsys, monkeypatch):
     code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
-                       stdin="next\nsix\n6\nplace 0,2 180; deploy 0,2 S\n", monkeypatch=monkeypatch)
+                       stdin="next\nsix\n3\nplace 0,2 180; deploy 0,2 S\n", monkeypatch=monkeypatch)
     assert code == 0
     assert "'six' is not a count\n  expected a whole number, e.g. '7'" in out
     assert "Red has drawn K. Where should red place it, and with which follower?" in out
@@ -187,10 +190,10 @@ def test_the_session_removes_the_pictures_it_wrote_in_a_folder_of_its_own(puzzle
 
 def test_without_a_path_the_shipped_collection_is_played(tmp_path, capsys, monkeypatch):
     shipped = sorted(puzzle_root().rglob("*.toml"))
-    assert shipped
+    asked = [part for path in shipped for part in readings_asked(load(path))]  # one question per reading
     code, out, _ = run(capsys, "quiz", "--picture-dir", str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
     assert code == 0
-    assert f"Puzzle 1 of {len(shipped)}:" in out and f"({shipped[0]})" in out
+    assert f"Puzzle 1 of {len(asked)}:" in out and f"({shipped[0]})" in out
     assert (tmp_path / f"001-{shipped[0].stem}.png").exists()
 
 
@@ -292,3 +295,14 @@ def test_the_picture_goes_inline_where_the_terminal_says_it_can(puzzles, tmp_pat
                        str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
     assert "\x1b]1337;File=inline=1;" in out and f"Picture: {tmp_path / '001-b-count.png'}" in out
     assert "On the board" not in out and "In hand" not in out
+def test_puzzles_on_one_board_are_never_asked_in_a_row(tmp_path, capsys, monkeypatch):
+    folder = tmp_path / "puzzles"
+    folder.mkdir()
+    for name, text in (("a-count.toml", COUNT), ("b-count-again.toml", COUNT.replace('hand = "U"', 'hand = "V"')),
+                       ("c-final.toml", FINAL)):
+        (folder / name).write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "quiz", str(folder), "--picture-dir", str(tmp_path / "pictures"),
+                       stdin="next\nnext\nnext\n", monkeypatch=monkeypatch)
+    assert code == 0
+    order = [line.split("(")[-1].rstrip(")") for line in out.splitlines() if line.startswith("Puzzle ")]
+    assert [Path(p).name for p in order] == ["a-count.toml", "c-final.toml", "b-count-again.toml"]

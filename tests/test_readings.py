@@ -15,7 +15,7 @@ from carcnb.actions import parse_action
 from carcnb.errors import CarcnbError, IllegalPositionError, SearchLimitError
 from carcnb.game_io import state_from_position
 from carcnb.position import load, parse
-from carcnb.questions import final_score, placements
+from carcnb.questions import counted, final_score, placements, reading_of
 from carcnb.readings import involved_rulings, readings
 from carcnb.rulings import RULINGS, involved
 from carcnb.solve import Solver, best_answer, objective, solve
@@ -51,7 +51,7 @@ def test_no_ruling_changes_the_meteor_cloister_and_every_disasters_ruling_is_tri
 
 
 def test_one_ruling_scoring_edition_changes_the_farm():
-    p = load(PUZZLES / "base/farm-edition-second.toml")
+    p = reading_of(load(PUZZLES / "base/farm-edition.toml"), "second")
     r = readings(p)
     (change,) = r.changes
     assert change.ruling == "scoring.edition"
@@ -65,7 +65,7 @@ def test_one_ruling_scoring_edition_changes_the_farm():
 
 
 def test_one_ruling_meteor_adjacency_changes_the_best_decision():
-    p = load(PUZZLES / "disasters/meteor-king-adjacency.toml")
+    p = reading_of(load(PUZZLES / "disasters/meteor-adjacency.toml"), "king")
     r = readings(p)
     assert [c.ruling for c in r.changes] == ["meteor.adjacency"]
     assert r.changes[0].answers == {
@@ -75,17 +75,17 @@ def test_one_ruling_meteor_adjacency_changes_the_best_decision():
 
 
 def test_one_ruling_changes_a_count():
-    p = load(PUZZLES / "disasters/flood-covered-empty-yes.toml")
+    p = reading_of(load(PUZZLES / "disasters/flood-covered-empty.toml"), "yes")
     r = readings(p)
-    assert r.answer == 20
+    assert r.answer == 5
     (change,) = r.changes
     assert change.ruling == "flood.covered_empty"
-    assert change.answers == {"no": len(placements(with_rulings(p, flood__covered_empty="no"))), "yes": 20}
-    assert change.answers["no"] < 20
+    assert change.answers == {"no": len(counted(with_rulings(p, flood__covered_empty="no"))), "yes": 5}
+    assert change.answers["no"] < 5
 
 
 def test_two_rulings_and_their_combinations_with_an_illegal_reading():
-    p = load(PUZZLES / "disasters/flood-scope-edge.toml")
+    p = reading_of(load(PUZZLES / "disasters/flood-scope.toml"), "edge")
     r = readings(p)
     assert [c.ruling for c in r.changes] == ["flood.covered_scope", "flood.covered_empty"]
     assert len(r.combinations) == 4 and r.skipped == 0
@@ -104,12 +104,12 @@ def test_two_rulings_and_their_combinations_with_an_illegal_reading():
 
 def test_combinations_beyond_the_cap_are_counted_as_skipped(monkeypatch):
     monkeypatch.setattr(readings_module, "MAX_COMBINATIONS", 3)
-    r = readings(load(PUZZLES / "disasters/flood-scope-edge.toml"))
+    r = readings(reading_of(load(PUZZLES / "disasters/flood-scope.toml"), "edge"))
     assert (len(r.combinations), r.skipped) == (3, 1)
 
 
 def test_a_search_over_its_limit_is_reported_for_that_reading():
-    p = load(PUZZLES / "disasters/tornado-over-empty-no.toml")
+    p = reading_of(load(PUZZLES / "disasters/tornado-over-empty.toml"), "no")
     r = readings(p, node_limit=50)
     answers = {c.ruling: c.answers for c in r.changes}
     assert "stopped after 50 positions" in answers["tornado.over_empty"]["yes"]["error"]
@@ -117,7 +117,7 @@ def test_a_search_over_its_limit_is_reported_for_that_reading():
 
 
 def test_a_search_over_its_limit_leaves_the_state_as_it_was():
-    p = with_rulings(load(PUZZLES / "disasters/tornado-over-empty-no.toml"), tornado__over_empty="yes")
+    p = with_rulings(reading_of(load(PUZZLES / "disasters/tornado-over-empty.toml"), "no"), tornado__over_empty="yes")
     state = state_from_position(p)
     before = (state.key(), len(state.history))
     with pytest.raises(SearchLimitError):
@@ -127,28 +127,28 @@ def test_a_search_over_its_limit_leaves_the_state_as_it_was():
 
 def test_progress_hears_of_every_answer():
     heard = []
-    readings(load(PUZZLES / "base/farm-edition-second.toml"), lambda done, planned, what: heard.append(
+    readings(reading_of(load(PUZZLES / "base/farm-edition.toml"), "second"), lambda done, planned, what: heard.append(
         (done, planned, what)))
     assert heard == [(0, 1, "the file's rulings"), (1, 2, "scoring.edition = third")]
 
 
 def test_cli_json_is_exactly_the_contract(capsys):
-    assert main(["readings", str(PUZZLES / "disasters/flood-scope-edge.toml"), "--json"]) == 0
+    assert main(["readings", str(PUZZLES / "disasters/flood-scope.toml"), "--json"]) == 0
     out, err = capsys.readouterr()
     data = json.loads(out)
     assert err == ""
     assert {"answer", "changes", "unchanged", "combinations"} <= set(data)
-    assert data["answer"] == {"red": 26, "blue": 20}
+    assert data["answer"] == {"red": 23, "blue": 20}  # under its first reading, covered_scope = segment
     assert [c["ruling"] for c in data["changes"]] == ["flood.covered_scope", "flood.covered_empty"]
     assert all(set(c) == {"ruling", "answers"} for c in data["changes"])
     assert all(set(c) == {"rulings", "answer"} for c in data["combinations"])
 
 
 def test_cli_text_marks_the_files_option_and_lists_the_rest(capsys):
-    assert main(["readings", str(PUZZLES / "base/farm-edition-second.toml")]) == 0
+    assert main(["readings", str(PUZZLES / "base/farm-edition.toml")]) == 0
     out = capsys.readouterr().out
     assert "scoring.edition" in out
-    assert "* second (2nd-edition farms): red" in out and "  third (3rd-edition farms): red" in out
+    assert "* third (3rd-edition farms): red" in out and "  second (2nd-edition farms): red" in out  # third first
     assert "change nothing under any reading: none" in out
 
 

@@ -10,12 +10,34 @@ from matplotlib.patches import PathPatch
 from carcnb.account import FeatureScored, account
 from carcnb.explain import example
 from carcnb.lines import best_play
-from carcnb.position import load
+from carcnb.position import load, parse
 from carcnb.render import draw_board
 from carcnb.render.result import draw_result, result_marks, result_png
 from carcnb.verdict import reveal
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+# A road shared across a lake: red moves the ferry, and its old place is marked.
+DENY = '''format = "carcnb/1"
+title = "A shared road across a lake, closed by a cloister"
+sets = ["ferries"]
+players = ["red", "blue"]
+to_move = "red"
+hand = "A"
+played = ["place 3,0 90", "pass"]
+
+board = """
+# x,y  tile rot  tokens
+-1,0   A    270
+0,0    D    0    blue@E
+1,0    FB   0    ferry:W-E
+2,0    U    90   red@E
+1,-1   U    0
+"""
+
+[question]
+kind = "best"
+answer = { line = ["ferry 1,0 S-W"], value = 3 }
+'''
 
 
 def hatches(artists: list) -> list[str]:
@@ -44,7 +66,7 @@ def test_the_earthquakes_destroyed_cities_are_shaded_as_the_final_scoring_applie
 
 
 def test_a_moved_ferrys_old_place_and_the_follower_lost_to_the_flood():
-    p = load(PUZZLES / "ferries/deny-by-moving.toml")
+    p = parse(DENY)
     marks = result_marks(account(p, [a for _, a in best_play(p).play]))
     assert marks.old_ferries == (((1, 0), (4, 10)),)  # it joined E and W before the move
     flooded = result_marks(account(load(PUZZLES / "disasters/flood-without-river-knight.toml"), ["flood 0,1"]))

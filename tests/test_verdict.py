@@ -10,6 +10,7 @@ import pytest
 from carcnb.actions import Meteor, parse_action
 from carcnb.game_io import state_from_position
 from carcnb.position import load
+from carcnb.questions import readings_asked
 from carcnb.verdict import (AnswerSyntaxError, Verdict, check_answer, deciding_rulings, hints, parse_answer,
                             replies, reveal)
 
@@ -23,7 +24,7 @@ FINAL_BOARD = "0,0 D 0 red@N blue@E\n0,1 E 180"
 FINAL = {"kind": "final", "answer": {"red": 9, "blue": 1}, "explanation": "The city: 4; the road: 1."}
 # count: U beside D alone. North of D needs a city edge (none on U); east and west need a road (U at 90 or
 # 270); south needs a field (U at 90 or 270): 6 placements.
-COUNT = {"kind": "count", "answer": 6}
+COUNT = {"kind": "count", "answer": 6, "counting": "rotations"}  # every rotation apart: U's pairs look alike
 # best, a placement puzzle: F turned 270 carries D's city north to an open end at 0,2. K there (turned 180,
 # city south) closes D-F-K, 3 tiles and a pennant: 8 points for the knight red deploys on it first.
 CITY = "0,0 D 0\n0,1 F 270"
@@ -289,11 +290,10 @@ def test_reveal_best_shows_how_the_turn_goes_on():
 
 
 def test_every_shipped_puzzle_accepts_its_own_answer():
-    for path in sorted(PUZZLES.rglob("*.toml")):
-        p = load(path)
+    for p in (part for path in sorted(PUZZLES.rglob("*.toml")) for part in readings_asked(load(path))):
         q = p.question
         given = dict(q.answer)["line"] if q.kind == "best" else dict(q.answer) if q.kind == "final" else q.answer
-        assert check_answer(p, given).right, path
+        assert check_answer(p, given).right, (p.path, q.reading)
 
 
 def test_a_graded_puzzle_hints_at_the_rulings_its_grade_found():

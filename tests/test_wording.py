@@ -32,6 +32,11 @@ def ask(board: str, question: dict | None = BEST, **header) -> str:
     return question_text(position_from_text(board, question, **header))
 
 
+def decision(board: str, **header) -> str:
+    """The decision a ``best`` question names, without the sentence on what "best" means."""
+    return decision_text(state_from_text(board, **header))
+
+
 # ----- final and count ----------------------------------------------------------------------------------------
 def test_final_asks_for_every_score():
     assert ask("0,0 D 0 red@N", {"kind": "final", "answer": {"red": 1, "blue": 0}}) == FINAL
@@ -50,10 +55,10 @@ def test_a_position_without_a_question_gets_the_final_sentence():
 
 
 def test_count_names_the_tile_in_hand():
-    assert ask("0,0 D 0", {"kind": "count", "answer": 1}, hand="K") == \
-        "How many legal placements does K have here?"
-    assert ask("0,0 D 0", {"kind": "count", "answer": 1}, hand="FA", sets=["ferries"]) == \
-        "How many legal placements does the lake FA have here?"
+    assert ask("0,0 D 0", {"kind": "count", "answer": 1}, hand="K").startswith(
+        "How many legal placements does K have here? ")
+    assert ask("0,0 D 0", {"kind": "count", "answer": 1}, hand="FA", sets=["ferries"]).startswith(
+        "How many legal placements does the lake FA have here? ")
 
 
 @pytest.mark.parametrize("tid, name", [("V", "V"), ("MT", "the meteor"), ("FL", "the flood"),
@@ -65,13 +70,13 @@ def test_tiles_are_named_as_players_call_them(tid, name):
 
 # ----- best: placing the tile in hand ---------------------------------------------------------------------------
 def test_a_placement_puzzle_asks_where_and_with_which_follower():
-    assert ask("0,0 D 0", hand="V") == "Red has drawn V. Where should red place it, and with which follower?"
-    assert ask("0,0 D 0", hand="V", to_move="blue") == \
+    assert decision("0,0 D 0", hand="V") == "Red has drawn V. Where should red place it, and with which follower?"
+    assert decision("0,0 D 0", hand="V", to_move="blue") == \
         "Blue has drawn V. Where should blue place it, and with which follower?"
 
 
 def test_a_last_tile_puzzle_says_it_is_the_last_tile():
-    assert ask("0,0 D 0", hand="E", pile=[]) == \
+    assert decision("0,0 D 0", hand="E", pile=[]) == \
         "Red places the last tile of the game, E. Where, and with which follower?"
 
 
@@ -81,72 +86,72 @@ def test_a_last_tile_puzzle_says_it_is_the_last_tile():
     ("CF2", ["cropcircles"], ", and then: should followers on fields be added or removed?"),
 ])
 def test_placing_a_special_tile_names_the_decisions_that_follow(hand, sets, clause):
-    text = ask("0,0 D 0", hand=hand, sets=sets)
+    text = decision("0,0 D 0", hand=hand, sets=sets)
     assert text.startswith(f"Red has drawn {tile_name(hand)}. Where should red place it, and with which follower")
     assert text.endswith(clause)
 
 
 def test_deploying_after_the_placement():
-    assert ask("0,0 D 0", hand="V", played=["place 1,0 0"]) == \
+    assert decision("0,0 D 0", hand="V", played=["place 1,0 0"]) == \
         "Red places V on 1,0. Where should red deploy a follower, if anywhere?"
     # a lake: the ferry is laid after the deployment
-    assert ask(LAKE, hand="FA", sets=["ferries"], played=["place 1,0 0"]) == \
+    assert decision(LAKE, hand="FA", sets=["ferries"], played=["place 1,0 0"]) == \
         "Red places the lake FA on 1,0. Where should red deploy a follower, if anywhere, and then?"
 
 
 # ----- best: the disasters -----------------------------------------------------------------------------------
 def test_the_meteor_aim_then_each_move():
-    assert ask(METEOR, hand="MT", sets=["disasters"]) == "Red has drawn the meteor. Where should red aim, and then?"
-    assert ask(METEOR, hand="MT", sets=["disasters"], played=["meteor 3,-1"]) == \
+    assert decision(METEOR, hand="MT", sets=["disasters"]) == "Red has drawn the meteor. Where should red aim, and then?"
+    assert decision(METEOR, hand="MT", sets=["disasters"], played=["meteor 3,-1"]) == \
         "The meteor is headed for 3,-1. Should blue move it, and where to?"
-    assert ask(METEOR, hand="MT", sets=["disasters"], played=["meteor 3,-1", "pass"]) == \
+    assert decision(METEOR, hand="MT", sets=["disasters"], played=["meteor 3,-1", "pass"]) == \
         "The meteor is headed for 3,-1. Should red move it one last time, and where to?"
 
 
 def test_the_flood_asks_which_river_tile():
-    assert ask(RIVER, hand="FL", sets=["river", "disasters"]) == \
+    assert decision(RIVER, hand="FL", sets=["river", "disasters"]) == \
         "Red has drawn the flood. Which river tile should it replace?"
 
 
 def test_the_tornado_moves_step_by_step():
-    start = ask(SQUARE, hand="TO1", sets=["disasters"], played=["place 1,0 90"])
+    start = decision(SQUARE, hand="TO1", sets=["disasters"], played=["place 1,0 90"])
     assert start == "The tornado stands at 1,0. Where should red move it, and then?"
-    second = ask(SQUARE, hand="TO1", sets=["disasters"], played=["place 1,0 90", "tornado 0,0"])
+    second = decision(SQUARE, hand="TO1", sets=["disasters"], played=["place 1,0 90", "tornado 0,0"])
     assert second == "Red moves the tornado from 1,0 to 0,0 (step 1). Where should red move it next?"  # then blue moves
 
 
 def test_the_tornado_picks_one_of_several_figures():
-    assert ask(ROW, hand="TO1", sets=["disasters"], played=["place 1,0 90", "tornado 0,0"]) == \
+    assert decision(ROW, hand="TO1", sets=["disasters"], played=["place 1,0 90", "tornado 0,0"]) == \
         "The tornado enters 0,0, where several figures stand. Which one should red have it pick up, and then?"
 
 
 def test_the_owner_puts_back_the_carried_follower():
     # TO3 closes D's city; the tornado's only step is into D, where it picks blue's knight and stops
-    assert ask("0,0 D 0 blue@N", hand="TO3", sets=["disasters"], played=["place 0,1 180", "tornado 0,0"]) == \
+    assert decision("0,0 D 0 blue@N", hand="TO3", sets=["disasters"], played=["place 0,1 180", "tornado 0,0"]) == \
         "The tornado has stopped at 0,0. Where should blue put back the follower it carried?"
 
 
 # ----- best: ferries and crop circles ------------------------------------------------------------------------
 def test_laying_and_moving_ferries():
-    assert ask(LAKE, hand="FA", sets=["ferries"], played=["place 1,0 0", "pass"]) == \
+    assert decision(LAKE, hand="FA", sets=["ferries"], played=["place 1,0 0", "pass"]) == \
         "Red places the lake FA on 1,0. Which jetties should its ferry join?"
-    assert ask(LAKES, hand="U", sets=["ferries"], played=["place 0,-1 90", "deploy 0,-1 E"]) == \
+    assert decision(LAKES, hand="U", sets=["ferries"], played=["place 0,-1 90", "deploy 0,-1 E"]) == \
         "Red may move the ferry on the lake at 1,-1. Where should it go, if anywhere, and then?"
 
 
 def test_the_crop_circle_choice_and_each_players_part():
     header = {"hand": "CF2", "sets": ["cropcircles"], "players": THREE}
-    assert ask(FARMS, played=["place 1,0 0", "pass"], **header) == (
+    assert decision(FARMS, played=["place 1,0 0", "pass"], **header) == (
         "Red places the crop circle CF2 on 1,0. Its crop circle concerns followers on fields. Which should red choose: "
         "everyone adds a follower, or everyone removes one?")
-    assert ask(FARMS, played=["place 1,0 0", "pass", "crop add"], **header) == \
+    assert decision(FARMS, played=["place 1,0 0", "pass", "crop add"], **header) == \
         "Crop circle, add: where should blue add a follower on fields, if anywhere?"
-    assert ask(FARMS, played=["place 1,0 0", "pass", "crop remove"], **header) == \
+    assert decision(FARMS, played=["place 1,0 0", "pass", "crop remove"], **header) == \
         "Crop circle, remove: which of blue's followers on fields should go home?"
 
 
 def test_a_decision_in_the_last_turn_says_so():
-    assert ask(METEOR, hand="MT", sets=["disasters"], pile=[]) == \
+    assert decision(METEOR, hand="MT", sets=["disasters"], pile=[]) == \
         "Red has drawn the meteor. Where should red aim, and then? This is the last turn of the game."
 
 
@@ -165,6 +170,6 @@ def test_no_puzzle_question_states_its_answer():
     for path in sorted(PUZZLES.rglob("*.toml")):
         p = load(path)
         text = question_text(p)
-        assert text.endswith(("?", "game.")), path
+        assert text.endswith(("?", ".")), path
         if p.question.kind == "best":
             assert not any(action in text for action in dict(p.question.answer).get("line", [])), path

@@ -4,10 +4,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..duplicates import DUPLICATE_FIX, duplicate_files
 from ..errors import CarcnbError, PositionFormatError
 from ..grade import stale
+from ..openvalue import open_valued_loss
 from ..position import ANSWER_FORMS, load
-from ..questions import answer, same_answer, show_answer
+from ..questions import answer, readings_asked, same_answer, show_answer
 from ._budget import add_max_nodes
 from ._files import puzzle_files
 
@@ -24,6 +26,9 @@ def run(args: argparse.Namespace) -> int:
         passed += ok
         failed += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {path}  {detail}", flush=True)
+    for group in duplicate_files(files):
+        failed += 1
+        print(f"FAIL {' = '.join(group)}  the same position in {len(group)} puzzles: {DUPLICATE_FIX}", flush=True)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
@@ -34,20 +39,23 @@ def check_file(path: str | Path) -> tuple[bool, str]:
         p = load(path)
         if p.question is None:
             raise CarcnbError("no [question] in the file")
-        kind = p.question.kind
+        kind, under = p.question.kind, p.question.under
         if p.question.answer is None:
             raise PositionFormatError(str(path), p.question.line, "[question]",
                                       f"no answer: a puzzle of the collection needs one; add "
                                       f"{ANSWER_FORMS[kind]} under [question] (carcnb solve FILE prints the "
                                       "engine's)")
         got = answer(p)
-        if not same_answer(kind, p.question.answer, got):
-            return False, (f"{kind}: file says {show_answer(kind, p.question.answer)}, engine says "
-                           f"{show_answer(kind, got)}")
+        if not same_answer(kind, p.question.answer, got, under):
+            return False, (f"{kind}: file says {show_answer(kind, p.question.answer, under)}, engine says "
+                           f"{show_answer(kind, got, under)}")
+        loss = next(filter(None, map(open_valued_loss, readings_asked(p))), None) if kind == "best" else None
+        if loss is not None:
+            return False, f"best: {loss}: choose a position where the answer is also best in the long run"
         why = stale(p)
         if why is not None:
             return False, why
-        return True, f"{kind}: {show_answer(kind, got)}"
+        return True, f"{kind}: {show_answer(kind, got, under)}"
     except CarcnbError as e:
         return False, str(e).replace("\n", " ")
 

@@ -22,7 +22,8 @@ from ..errors import CarcnbError, IllegalPositionError
 from ..game_io import position_as_it_stands, problems, state_from_position
 from ..position import Position, TileLine, load
 from ..progress import Progress
-from ..puzzleboard.listing import PuzzleEntry, by_rating, entry_of, read_collection
+from ..puzzleboard.listing import PuzzleEntry, by_rating, entries_of, question_of, read_collection
+from ..questions import reading_of
 from ..verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from ..wording import question_text
 from . import _terminal
@@ -90,7 +91,7 @@ def _entries(name: str | None) -> tuple[list[PuzzleEntry], list[str]]:
         found = read_collection(target)
         return [replace(e, key=key(e.path, target)) for e in found.entries], list(found.problems)
     try:
-        return [entry_of(target, key(target, target.parent))], []
+        return entries_of(target, key(target, target.parent)), []
     except CarcnbError as e:
         return [], [str(e)]
 
@@ -109,6 +110,11 @@ def _answer_once(args: argparse.Namespace) -> int:
     if not args.file:
         raise CarcnbError("--answer needs the puzzle file: carcnb quiz FILE --answer TEXT")
     p = _puzzle(load(args.file))
+    if p.question.under is not None and args.reading is None:
+        options = ", ".join(option for option, _ in p.question.answer)
+        raise CarcnbError(f"{args.file}: the puzzle asks under each reading of {p.question.under}: say which one "
+                          f"you answer with --reading ({options})")
+    p = reading_of(p, args.reading)
     try:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:
@@ -148,10 +154,12 @@ class Session:
         left = list(self.entries)
         interrupted = False
         try:
-            number = 0
+            number, board = 0, None
             while left:
-                entry = by_rating(left, self.progress)[0]
+                offered = by_rating(left, self.progress)  # nearest the rating; never two on one board in a row
+                entry = next((e for e in offered if e.board != board), offered[0])
                 left.remove(entry)
+                board = entry.board
                 number += 1
                 if not self._puzzle(number, entry):
                     break
@@ -171,7 +179,7 @@ class Session:
         """Ask one puzzle until it is solved, revealed or skipped; False when the player quits."""
         path = entry.path
         try:
-            p = _puzzle(load(path))
+            p = _puzzle(question_of(entry))
             found = problems(p)
             if found:
                 raise IllegalPositionError(found)
@@ -313,6 +321,8 @@ def register(sub) -> None:
                    help="a puzzle file or folder (default: the shipped collection)")
     p.add_argument("--answer", metavar="TEXT", help="check this answer to the puzzle FILE and exit "
                    "(0 right, 1 wrong, 2 bad input)")
+    p.add_argument("--reading", metavar="OPTION", help="with --answer, for a puzzle asked under each reading "
+                   "of a ruling: the reading answered")
     p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
                    "folder)")
     p.add_argument("--topic", metavar="TOPIC", help="only the puzzles of this topic (meteor, farms, "

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Callable
 
 from ..collection import puzzle_root
+from ..duplicates import boards_apart
 from ..errors import CarcnbError
 from ..progress import REVEALED, SOLVED, Progress
-from .listing import AREAS, Collection, PuzzleEntry, by_rating, is_ruling, read_collection
+from .listing import AREAS, Collection, PuzzleEntry, by_rating, is_ruling, question_of, read_collection
 from .model import PuzzleModel
 
 ALL = None
@@ -88,12 +89,13 @@ class BrowserModel:
         return sorted({e.difficulty for e in self.entries if e.difficulty is not None})
 
     def visible(self) -> list[PuzzleEntry]:
-        """The puzzles the filters let through, easiest first (ungraded ones last), then in path order."""
+        """The puzzles the filters let through, easiest first (ungraded ones last), then in path order, never two
+        on one board in a row."""
         shown = [e for e in self.entries
                  if (self.topic is ALL or self.topic in e.topics)
                  and (self.difficulty is ALL or e.difficulty == self.difficulty)
                  and not (self.unsolved_only and self.progress.solved(e.key))]
-        return sorted(shown, key=_order)
+        return boards_apart(sorted(shown, key=_order), lambda e: e.board)
 
     def summary(self) -> str:
         """How far the player has come: solved of all, and of those shown."""
@@ -142,7 +144,7 @@ class BrowserModel:
             self._notify()
             return False
         try:
-            board = PuzzleModel(entry.path, seed=self.seed)
+            board = PuzzleModel(question_of(entry), seed=self.seed)
         except CarcnbError as e:
             self.status = f"cannot open {key}: {e}"
             self._notify()
@@ -192,6 +194,9 @@ class BrowserModel:
         here = self.current
         if here is None:
             after = shown if delta > 0 else shown[::-1]
+        elif here in shown:
+            i = shown.index(here)
+            after = shown[i + 1:] if delta > 0 else shown[:i][::-1]
         elif delta > 0:
             after = [e for e in shown if _order(e) > _order(here)]
         else:

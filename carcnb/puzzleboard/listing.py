@@ -15,10 +15,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..duplicates import board_of
 from ..errors import CarcnbError
 from ..files import files_under, printable
 from ..position import FerryToken, Position, QuakeToken, TornadoToken, load
 from ..progress import Progress
+from ..questions import reading_of, readings_asked
 from ..rating import nearest
 from ..tiles import catalogue
 
@@ -46,6 +48,8 @@ class PuzzleEntry:
     kind: str
     topics: tuple[str, ...]
     difficulty: int | None
+    board: frozenset[str] = frozenset()  # its tiles and tokens (``duplicates.board_of``): kept apart in order
+    reading: str | None = None  # for a question under each reading of a ruling: the one this entry asks
 
 
 @dataclass(frozen=True)
@@ -65,19 +69,31 @@ def read_collection(root: str | Path) -> Collection:
     entries = []
     for path in paths:
         try:
-            entries.append(entry_of(path, printable(path.relative_to(base).as_posix())))
+            entries += entries_of(path, printable(path.relative_to(base).as_posix()))
         except CarcnbError as e:
             problems.append(str(e))
     return Collection(base, tuple(entries), tuple(problems))
 
 
-def entry_of(path: Path, key: str) -> PuzzleEntry:
-    """The list entry of one puzzle file, known as ``key``; raises ``CarcnbError`` when it is no puzzle."""
+def entries_of(path: Path, key: str) -> list[PuzzleEntry]:
+    """The list entries of one puzzle file, known as ``key``: one, or one per reading for a question asked
+    under each reading of a ruling (``KEY#OPTION``); raises ``CarcnbError`` when it is no puzzle."""
     p = load(path)
     if p.question is None:
         raise CarcnbError(f"{printable(str(path))}: a position without a [question], not a puzzle")
-    return PuzzleEntry(key, path, p.title or printable(path.stem).replace("-", " "), p.question.kind,
-                       topics_of(p, key), p.question.difficulty)
+    title = p.title or printable(path.stem).replace("-", " ")
+    entries = []
+    for part in readings_asked(p):
+        reading = part.question.reading
+        named = (key, title) if reading is None else (f"{key}#{reading}", f"{title} ({p.question.under} = {reading})")
+        entries.append(PuzzleEntry(named[0], path, named[1], p.question.kind, topics_of(p, key),
+                                   p.question.difficulty, board_of(p), reading))
+    return entries
+
+
+def question_of(entry: PuzzleEntry) -> Position:
+    """The puzzle an entry asks, read from its file: the reading it names, for a question under a ruling."""
+    return reading_of(load(entry.path), entry.reading)
 
 
 def by_rating(entries: list[PuzzleEntry] | tuple[PuzzleEntry, ...], progress: Progress) -> list[PuzzleEntry]:

@@ -25,22 +25,26 @@ from ..game_io import state_from_position
 from ..geometry import Pos
 from ..lines import forced
 from ..position import Position, load
-from ..questions import final_score, placements
+from ..questions import counted, final_score, reading_of
 from ..state import GameState
 from ..wording import question_text
 from .views import Shown, Step
 
 FINAL, COUNT, BEST = "final", "count", "best"
+
 MARGIN = 1  # empty tiles shown around a still picture: enough to see the edges the question is about
 
 
 class PuzzleModel:
     """One puzzle: the question in words, the answer being built, and the verdict, hints and reveal."""
 
-    def __init__(self, source: Position | str | Path, *, seed: int | None = None):
+    def __init__(self, source: Position | str | Path, *, seed: int | None = None, reading: str | None = None):
+        """``reading``: for a question asked under each reading of a ruling, the one to ask (the first by
+        default)."""
         p = source if isinstance(source, Position) else load(source)
         if p.question is None:
             raise CarcnbError(f"{p.path}: not a puzzle: the file has no [question] (add kind and answer)")
+        p = reading_of(p, reading)
         self.position = p
         self.kind = p.question.kind
         self.question = question_text(p)
@@ -159,7 +163,7 @@ class PuzzleModel:
             pic = self.board.picture()
             return replace(pic, key=("play",) + pic.key, decision=True)
         state = state_from_position(self.position, self.seed, allow_problems=True)
-        legal = placements(self.position) if self.revealed is not None and self.kind == COUNT else None
+        legal = counted(self.position) if self.revealed is not None and self.kind == COUNT else None
         return Picture(self.position, legal, None, None, self._extent(state, legal or ()),
                        ("still", legal is not None), decision=True)
 

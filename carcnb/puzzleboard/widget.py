@@ -55,8 +55,8 @@ class PuzzleBoard(w.VBox):
     Try again. ``model`` is the ``PuzzleModel`` behind it."""
 
     def __init__(self, source: Position | str | Path | None = None, *, model: PuzzleModel | None = None,
-                 px_per_tile: int = 80, max_width: int = 960, seed: int | None = None):
-        self.model = model if model is not None else PuzzleModel(source, seed=seed)
+                 px_per_tile: int = 80, max_width: int = 960, seed: int | None = None, reading: str | None = None):
+        self.model = model if model is not None else PuzzleModel(source, seed=seed, reading=reading)
         m = self.model
         self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width, steps=m.line_steps,
                               keys={"r": lambda: m.rotate(1), "R": lambda: m.rotate(-1), "z": m.take_back,
