@@ -5,7 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from carcnb.position import load, parse
-from carcnb.questions import final_score
+from carcnb.questions import final_score, reading_of
 from carcnb.rulings import consulting
 from carcnb.state import Game, GameState
 
@@ -21,7 +21,7 @@ def test_a_board_without_disaster_tiles_consults_no_disaster_ruling():
 
 
 def test_the_earthquake_consults_its_timing_when_it_is_placed():
-    p = load(PUZZLES / "disasters/earthquake-timing-on-place.toml")
+    p = reading_of(load(PUZZLES / "disasters/earthquake-timing.toml"), "on_place")
     with consulting() as read:
         final_score(p)
     assert "earthquake.timing" in read.rulings and "earthquake.destroyed_center" not in read.rulings

@@ -15,7 +15,7 @@ PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
 def test_a_rebuilt_board_is_posted_and_saved_with_the_title_in_the_field(tmp_path):
-    m = EditorModel(load(PUZZLES / "base/farm-edition-second.toml"), mode=EDIT)
+    m = EditorModel(load(PUZZLES / "base/farm-edition.toml"), mode=EDIT)
     m.clear_board()
     assert m.title == ""  # the old puzzle's title went with its board
     m.select_tile("D")

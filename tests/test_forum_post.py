@@ -12,6 +12,7 @@ import pytest
 from carcnb.cli import main
 from carcnb.position import load, parse
 from carcnb.post import write_post
+from carcnb.questions import reading_of
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 ASK = "Red drew the meteor. Where should it land to score the thief's road?"
@@ -54,7 +55,7 @@ def test_a_best_verdict_gives_the_next_best_lines_and_the_reply_that_refutes_the
 
 
 def test_a_last_tile_value_says_it_counts_the_final_scoring(tmp_path):
-    text = write_post(load(PUZZLES / "disasters/flood-scope-last-tile-edge.toml"), tmp_path).text
+    text = write_post(reading_of(load(PUZZLES / "disasters/flood-scope-last-tile.toml"), "edge"), tmp_path).text
     assert "gained this turn and in the final scoring (red +10, blue +3)" in text
     assert "this turn)" not in text.split("## Answer")[1].split("## What happens")[0]
 
@@ -125,7 +126,7 @@ def test_bbcode_posts_say_to_upload_the_picture(asked, tmp_path):
 
 
 def test_html_is_a_page_with_bordered_tables(tmp_path):
-    text = write_post(load(PUZZLES / "base/farm-edition-second.toml"), tmp_path, "html").text
+    text = write_post(load(PUZZLES / "base/farm-edition.toml"), tmp_path, "html").text
     assert text.startswith("<!DOCTYPE html>") and "<title>Two small cities" in text
     assert re.search(r"<style>.*th, td \{ border: 1px solid", text, re.S)
     assert text.rstrip().endswith("</html>")

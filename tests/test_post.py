@@ -23,10 +23,9 @@ PUZZLES = Path(__file__).parent.parent / "puzzles"
 FARM = PUZZLES / "base/farm-edition.toml"  # scoring.edition changes it; posted under its first reading (third)
 CODE = {"markdown": r"```toml\n(.*?)\n```", "bbcode": r"\[code\](.*?)\[/code\]", "bgg": r"\[c\](format.*?)\[/c\]",
         "html": r"<pre><code>(.*?)</code></pre>"}
-READINGS = {"markdown": "- `second`, 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20",
-            "bbcode": "[*]second, 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20",
-            "bgg": "• [c]second[/c], 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20",
-            "html": "<li><code>second</code>, 3 per completed city per field; a 2-tile city scores 3: red 18, blue 20"}
+SECOND = "each city counts at most once per player; a 2-tile city scores 2: red 18, blue 20"
+READINGS = {"markdown": f"- `second`, {SECOND}", "bbcode": f"[*]second, {SECOND}",
+            "bgg": f"• [c]second[/c], {SECOND}", "html": f"<li><code>second</code>, {SECOND}"}
 
 
 def code_block(fmt: str, text: str) -> str:

@@ -11,8 +11,8 @@ from carcnb.cli._terminal import image_protocol, inline_image
 from carcnb.collection import puzzle_root
 from carcnb.progress import Progress
 from carcnb.puzzleboard.listing import read_collection
-from carcnb.position import load
-from carcnb.questions import readings_asked
+from carcnb.position import load, save
+from carcnb.questions import reading_of, readings_asked
 
 from conftest import position_text
 
@@ -247,7 +247,7 @@ def test_first_tries_are_marked_and_rated_as_in_the_notebooks(rated, tmp_path, c
 
 def test_a_streak_counts_puzzles_solved_in_a_row_until_a_reveal(puzzles, tmp_path, capsys, monkeypatch):
     code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
-                       stdin="red=9 blue=1\n6\nreveal\n", monkeypatch=monkeypatch)
+                       stdin="red=9 blue=1\n3\nreveal\n", monkeypatch=monkeypatch)
     assert code == 0
     assert "Streak: 1." in out and "Streak: 2." in out and "Streak ended at 2." in out
     assert "best streak 2." in out
@@ -276,8 +276,10 @@ def test_the_board_is_drawn_as_text_with_the_pieces_and_the_tile_in_hand(puzzles
                        stdin="quit\n", monkeypatch=monkeypatch)
     assert "On the board:\n  0,0 D: red@N blue@E" in out and ".  rb   ." in out
     # in the middle of a turn, the board as played so far: the tornado on the tile just placed
-    code, out, _ = run(capsys, "quiz", str(puzzle_root() / "disasters" / "tornado-over-empty-yes.toml"),
-                       "--picture-dir", str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
+    mid_turn = tmp_path / "tornado-over-empty-yes.toml"  # one reading of the puzzle, saved as a puzzle of its own
+    save(reading_of(load(puzzle_root() / "disasters" / "tornado-over-empty.toml"), "yes"), mid_turn)
+    code, out, _ = run(capsys, "quiz", str(mid_turn), "--picture-dir", str(tmp_path), stdin="quit\n",
+                       monkeypatch=monkeypatch)
     assert "=TO3 180=" in out and "On the board:\n  1,2 TO3: tornado\n" in out and "In hand" not in out
 
 

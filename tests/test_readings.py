@@ -190,10 +190,42 @@ board = """
 # The same board without tokens: the file does not say which tiles came after EQ.
 QUAKE_NO_TOKENS = QUAKE_TOKENS_DOWN.replace("    quake@N", "").replace(" quake@S", "")
 
-# Red's meteor beside a thief's road, asked under king adjacency, where three aims are equally good.
-METEOR_TIE = (PUZZLES / "disasters/meteor-targets-strict.toml").read_text(encoding="utf-8").split("[question]")[0] \
-    .replace('rulings = { "meteor.targets" = "start,spring,flood" }',
-             'rulings = { "meteor.adjacency" = "king" }') + \
+# Red's meteor beside a thief's road, a fresh flood on the river; the meteor may not land on FL.
+METEOR_STRICT = '''format = "carcnb/1"
+title = "The meteor may not land on the flood"
+sets = ["river", "disasters"]
+players = ["red", "blue"]
+to_move = "red"
+hand = "MT"
+flood = { spread = false, by = "blue" }
+rulings = { "meteor.targets" = "start,spring,flood" }
+
+board = """
+# x,y  tile rot  tokens
+# the river from the spring (0,0) to the lake (5,-6); blue put FL in place of R4 at 2,-4 last turn
+0,0    R1   0
+0,-1   R7   0
+0,-2   R6   0
+0,-3   R7   0
+0,-4   R8   270
+1,-4   R3   0
+2,-4   FL   0
+3,-4   R5   0
+4,-4   R9   0
+4,-5   R10  180
+5,-5   R10  0
+5,-6   R2   0
+-1,-2  A    270  red@E
+1,-2   V    0
+1,-3   K    180
+2,-3   D    180
+3,-3   U    90
+"""
+
+'''
+# The same asked under king adjacency, where three aims are equally good.
+METEOR_TIE = METEOR_STRICT.replace('rulings = { "meteor.targets" = "start,spring,flood" }',
+                                   'rulings = { "meteor.adjacency" = "king" }') + \
     '[question]\nkind = "best"\nanswer = { line = ["meteor 2,-3"], value = 3 }\n'
 
 
@@ -276,7 +308,7 @@ def test_a_tie_under_a_reading_lists_every_equally_good_line():
         assert solve_value_after(state, "red") == 3
     with pytest.raises(CarcnbError, match="not unique"):  # a puzzle still needs a single best line
         best_answer(p)
-    lines = readings(load(PUZZLES / "disasters/meteor-targets-strict.toml")).changes
+    lines = readings(parse(METEOR_STRICT + '[question]\nkind = "best"\n')).changes
     assert {"lines": r.answer["lines"], "value": 3} in [a for c in lines for a in c.answers.values()]
 
 
