@@ -328,12 +328,13 @@ def _pruned(p: Position, keeps: Callable[[Position], bool]) -> Position:
     if bare != p and _legal(bare) and keeps(bare):
         p = bare
     action = _action_at(p)
-    order = sorted((t for t in p.board if _prunable(t)),
-                   key=lambda t: (-_distance(t.pos, action), t.y, t.x))
-    for t in order:
-        smaller = p.with_board(tuple(o for o in p.board if o.pos != t.pos))
-        if _legal(smaller) and keeps(smaller):
-            p = smaller
+    smaller = p
+    while smaller is not None:  # again until no tile goes: a tile may go once another has gone
+        p, smaller = smaller, None
+        for t in sorted(filter(_prunable, p.board), key=lambda t: (-_distance(t.pos, action), t.y, t.x)):
+            fewer = p.with_board(tuple(o for o in p.board if o.pos != t.pos))
+            if _legal(fewer) and keeps(fewer):
+                smaller = p = fewer
     for t in sorted(p.board, key=lambda t: (-_distance(t.pos, action), t.y, t.x)):
         for token in [k for k in t.tokens if isinstance(k, FollowerToken)]:
             here = next(o for o in p.board if o.pos == t.pos)
