@@ -58,7 +58,7 @@ class Idea:
     obvious one it beats."""
 
     theme: str  # steal, share, destroy, deny, reply, ruling or an expansion's decision (meteor, ferry, ...)
-    feature: str  # the kind of feature the theme is about ("city"; for destroy the figure: "knight"), or ""
+    feature: str  # the feature the theme is about ("city"; destroy: the figure, "knight"; ruling: its id), or ""
     opponent: str
     mover: str
     answer: Line
@@ -214,17 +214,21 @@ def _denied(obvious: Line, answer: Line, color: str) -> str:
 FEATURE_WORDS = {"field": "farm", "cloister": "cloister", "city": "city", "road": "road"}
 
 
+RULE_PHRASES = {"meteor": "Where the meteor falls", "flood": "Where the flood breaks", "tornado": "The tornado's path",
+                "ferry": "Where the ferry goes", "crop circle": "What the crop circle does"}
+
+
 def title(idea: Idea, situation: str) -> str:
     """The idea first, then who decides what: "Steal blue's city: red to place E"."""
-    opp, kind = idea.opponent.capitalize(), FEATURE_WORDS.get(idea.feature, idea.feature)
+    kind = FEATURE_WORDS.get(idea.feature, idea.feature)
     named = {
         "destroy": f"Knock out {idea.opponent}'s {idea.feature}",
         "steal": f"Steal {idea.opponent}'s {kind}",
         "share": f"Share {idea.opponent}'s {kind}",
-        "deny": f"Deny {idea.opponent} the {kind}" if kind else f"Hold {opp} back",
+        "deny": f"Deny {idea.opponent} the {kind}" if kind else f"Hold {idea.opponent} back",
         "reply": f"Think of {idea.opponent}'s reply",
-        "ruling": "The ruling decides",
-    }.get(idea.theme, f"The {idea.theme} against {idea.opponent}")
+        "ruling": f"The reading of {idea.feature} decides",
+    }.get(idea.theme) or RULE_PHRASES[idea.theme]
     return f"{named}: {situation}"
 
 

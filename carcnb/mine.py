@@ -241,8 +241,15 @@ def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | No
     p = _graded(replace(p, question=Question("best", found.answer)))
     if p is None or idea is None:
         return None
-    if idea.theme in RULE_THEMES and any("." in t for t in p.question.topics):  # a ruling changes the answer
-        idea = replace(idea, theme="ruling")
+    return worded(p, found, idea)
+
+
+def worded(p: Position, found: Search, idea: Idea) -> Position:
+    """The graded puzzle ``p`` titled with its idea and explained: why the obvious move falls short, what the
+    answer does, its value and the best other line."""
+    ruling = next((t for t in p.question.topics if "." in t), None)  # a ruling's id: it changes the answer
+    if idea.theme in RULE_THEMES and ruling is not None:
+        idea = replace(idea, theme="ruling", feature=ruling)
     words = explanation(p, idea) + best_explanation(p, found)
     return replace(p, title=title(idea, situation(p)),
                    question=replace(p.question, explanation="\n".join(words) + "\n"))

@@ -162,8 +162,8 @@ def test_an_answer_that_scores_the_most_at_once_is_no_puzzle():
     assert _best_puzzle_from(board, players=["red", "blue", "green"], to_move="red", hand="E", pile=[]) is None
 
 
-THEMES = ("Steal ", "Share ", "Deny ", "Hold ", "Knock out ", "Think of ", "The ruling decides", "The meteor ",
-          "The flood ", "The tornado ", "The ferry ", "The crop circle ")
+THEMES = ("Steal ", "Share ", "Deny ", "Hold ", "Knock out ", "Think of ", "The reading of ", "Where the meteor ",
+          "Where the flood ", "The tornado's path", "Where the ferry ", "What the crop circle ")
 
 
 @pytest.fixture(scope="module")
