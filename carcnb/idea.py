@@ -15,7 +15,6 @@ does and why it falls short, then what the answer does.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .account import Account, FollowerLeft, GameEnded, account
@@ -240,15 +239,17 @@ def explanation(p: Position, idea: Idea) -> list[str]:
     mover = idea.mover
     obvious, answer = account(state, idea.obvious.turn), account(state, idea.answer.turn)
     shared = set(_end_lines(answer))
-    chosen = obvious.entries[0].said
+    a, o = idea.answer, idea.obvious
+    at = next((i for i, (mine, theirs) in enumerate(zip(o.mine, a.mine)) if mine != theirs), 0)  # where they part
+    chosen = obvious.entries[at].said
     if idea.greedy:
-        out = [f"The obvious move: {chosen}, which scores {mover} {idea.obvious.own(seat)} at once."]
+        out = [f"The obvious move: {chosen}, which scores {mover} {o.own(seat)} at once."]
     else:
         out = [f"The nearest other choice: {chosen}."]
-    out += [f"- {line}" for line in _told_after_first(obvious) if line not in shared]
-    a, o = idea.answer, idea.obvious
-    counting = "counting what is left open as at the end of the game, " if a.valued != a.now else ""
-    out.append(f"It falls short: {counting}it leaves {mover} {_lead(o.worth(seat))}; the answer, "
+    rest = [line for i, entry in enumerate(obvious.entries[at:]) for line in entry.lines()[not i:]]
+    out += [f"- {line}" for line in rest if line not in shared]
+    when = "at the end of the game" if p.pile == () else "counting what is left open as at the end of the game,"
+    out.append(f"It falls short: {when} it leaves {mover} {_lead(o.worth(seat))}; the answer, "
                f"{_lead(a.worth(seat))}.")
     out.append(f"The answer, for {mover}:")
     out += [f"- {line}" for line in answer.lines()]
@@ -260,11 +261,6 @@ def _end_lines(told: Account) -> list[str]:
     events = told.events
     ended = next((i for i, e in enumerate(events) if isinstance(e, GameEnded)), len(events))
     return [e.text() for e in events[ended + 1:]]
-
-
-def _told_after_first(told: Account) -> Iterator[str]:
-    for i, entry in enumerate(told.entries):
-        yield from entry.lines()[1 if i == 0 else 0:]
 
 
 def _lead(n: int) -> str:
