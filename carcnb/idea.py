@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .account import Account, FollowerLeft, GameEnded, account
-from .actions import Action, Crop, Deploy, Ferry, Flood, Meteor, Pick, TornadoStep
+from .actions import Action, Crop, Deploy, Ferry, Flood, Meteor, Pick, Place, TornadoStep
 from .game_io import state_from_position
 from .position import Position
 from .rules.base import apply_final
@@ -183,7 +183,7 @@ def _theme(state: GameState, seat: int, answer: Line, obvious: Line,
     if obvious.valued[seats[hurt]] - answer.valued[seats[hurt]] >= 2:
         return "deny", _denied(obvious, answer, hurt), hurt
     if replies:
-        return "reply", "", opponents[0]
+        return "reply", "", next(e.who for e in account(state, answer.turn).entries if e.who not in ("", mover))
     rule = next((RULE_ACTIONS[type(a)] for a in answer.mine if type(a) in RULE_ACTIONS), None)
     if rule is not None:
         return rule, "", hurt
@@ -242,6 +242,8 @@ def explanation(p: Position, idea: Idea) -> list[str]:
     a, o = idea.answer, idea.obvious
     at = next((i for i, (mine, theirs) in enumerate(zip(o.mine, a.mine)) if mine != theirs), 0)  # where they part
     chosen = obvious.entries[at].said
+    if at:
+        chosen = f"the same {'placement' if isinstance(a.mine[0], Place) else 'first decision'}, then {chosen}"
     if idea.greedy:
         out = [f"The obvious move: {chosen}, which scores {mover} {o.own(seat)} at once."]
     else:
