@@ -33,11 +33,12 @@ test: $(STAMP)
 check: $(STAMP)
 	$(PY) -m carcnb check puzzles
 
-# JupyterLab refuses to run as root unless told; a container user is often root.
+# JupyterLab refuses to run as root unless told; a container user is often root. The address it opens (and
+# prints, for a machine without a browser) is the start page itself, not the Launcher.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 lab: $(STAMP)
-	$(PY) -m jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=notebooks notebooks/00-start-here.ipynb
+	$(PY) -m jupyter lab $(ROOT_FLAG) --ServerApp.root_dir=notebooks --LabApp.default_url=/lab/tree/00-start-here.ipynb
 
 # The notebooks as a static website in site/ (each notebook executed once): open site/index.html.
 site: $(STAMP)

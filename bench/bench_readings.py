@@ -1,7 +1,7 @@
-"""Forum rulings: the time ``readings`` takes on every shipped puzzle (each option of every ruling the sets
-involve, then the combinations of those that change the answer; every ``best`` search stops at
-``DEFAULT_MAX_NODES`` positions), and the time to write a post (readings, verdict and picture). CPU times of one
-run each; the median, the worst and the worst's puzzle are printed."""
+"""Forum rulings: the time ``readings`` takes on every shipped example and puzzle (every combination of the
+rulings the answers consult; ``best`` searches under other readings stop at ``DEFAULT_MAX_NODES`` positions), and the
+time to write a post (readings, verdict and picture). CPU times of one run each; for each folder the median,
+the worst and the worst's file, the total, and how many evaluations the readings took."""
 from __future__ import annotations
 
 import statistics
@@ -14,7 +14,9 @@ from carcnb.post import write_post
 from carcnb.readings import readings
 from carcnb.solve import DEFAULT_MAX_NODES
 
-PUZZLES = sorted((Path(__file__).parent.parent / "puzzles").rglob("*.toml"))
+ROOT = Path(__file__).parent.parent
+FOLDERS = {"examples": sorted((ROOT / "carcnb/data/examples").glob("*.toml")),
+           "puzzles": sorted((ROOT / "puzzles").rglob("*.toml"))}
 
 
 def cpu_seconds(work) -> float:
@@ -24,11 +26,17 @@ def cpu_seconds(work) -> float:
 
 
 def main() -> None:
-    times = {path: cpu_seconds(lambda: readings(load(path))) for path in PUZZLES}
-    worst = max(times, key=times.get)
-    median = statistics.median(times.values())
-    print(f"readings, {len(times)} puzzles (node limit {DEFAULT_MAX_NODES}): median {median:.2f} s, "
-          f"worst {times[worst]:.2f} s ({worst.parent.name}/{worst.name}), total {sum(times.values()):.1f} s")
+    for name, paths in FOLDERS.items():
+        times, evaluated = {}, 0
+        for path in paths:
+            found = []
+            times[path] = cpu_seconds(lambda: found.append(readings(load(path))))
+            evaluated += found[0].evaluated
+        worst = max(times, key=times.get)
+        median = statistics.median(times.values())
+        print(f"readings, {len(times)} {name} (node limit {DEFAULT_MAX_NODES}): median {median:.2f} s, "
+              f"worst {times[worst]:.2f} s ({worst.parent.name}/{worst.name}), total {sum(times.values()):.1f} s, "
+              f"{evaluated} evaluations")
     with tempfile.TemporaryDirectory() as out:
         for name in ("base/farm-edition-second.toml", "disasters/flood-scope-edge.toml"):
             p = load(Path(__file__).parent.parent / "puzzles" / name)

@@ -18,8 +18,8 @@ from .features import Node, split_figure
 from .geometry import CENTRE, PORT_NAMES, Pos, around, pos_text
 from .position import Position
 from .rules.base import DeployStep, PlaceStep, apply_final
-from .rules.cropcircles import CropActStep
-from .rules.earthquake import destroyed_cities, quake_centre
+from .rules.cropcircles import CropActStep, CropChoiceStep, crop_order
+from .rules.earthquake import hit_cities, quake_centre
 from .rules.ferries import LayFerryStep, MoveFerryStep, jetties
 from .rules.meteor import MeteorStep
 from .rules.tornado import TornadoDropStep
@@ -324,21 +324,59 @@ class CropChosen(Event):
 
 
 @dataclass(frozen=True)
+class CropPassed(Event):
+    """A player the crop circle round passes over: nothing to add (no follower in supply, or none on a feature
+    of that kind) or nothing to take back."""
+
+    who: str
+    mode: str
+    feature: str
+    supply: int
+
+    def text(self) -> str:
+        features = _FEATURES[self.feature]
+        if self.mode == "remove":
+            return f"{self.who} has no follower on {features}: takes nothing back"
+        if self.supply <= 0:
+            return f"{self.who} has no follower in supply: adds nothing"
+        return f"{self.who} has no follower on {features} to add beside: adds nothing"
+
+
+@dataclass(frozen=True)
+class FerryStays(Event):
+    """The tornado on a lake tile: it carries figures, never the ferry."""
+
+    pos: Pos
+
+    def text(self) -> str:
+        return f"the ferry on {pos_text(self.pos)} stays where it is: the tornado carries figures, not ferries"
+
+
+@dataclass(frozen=True)
 class QuakeStruck(Event):
     """Before the final scoring, the earthquake's tokens go down: ``cities`` are the unfinished cities
-    they destroy, each as its tiles."""
+    they destroy, ``finished`` the finished ones, each as its tiles."""
 
     centre: Pos | None
     cities: tuple[tuple[Pos, ...], ...]
+    finished: tuple[tuple[Pos, ...], ...] = ()
 
     def text(self) -> str:
         at = f" at {pos_text(self.centre)}" if self.centre is not None else ""
-        if not self.cities:
-            return f"the earthquake{at} destroys no unfinished city"
-        cities = [f"the city at {pos_text(tiles[0])} ({len(tiles)} tile{'s' * (len(tiles) != 1)})"
-                  for tiles in self.cities]
-        scores = "it scores" if len(cities) == 1 else "they score"
-        return f"the earthquake{at} destroys {_and(cities)}: {scores} nothing"
+        if not self.cities and not self.finished:
+            return f"the earthquake{at} destroys no city"
+        parts = []
+        if self.cities:
+            scores = "it scores" if len(self.cities) == 1 else "they score"
+            parts.append(f"{_and(_cities(self.cities))}: {scores} nothing")
+        if self.finished:
+            feeds = "it feeds" if len(self.finished) == 1 else "they feed"
+            parts.append(f"the finished {_and(_cities(self.finished)).removeprefix('the ')}: {feeds} no farmer")
+        return f"the earthquake{at} destroys " + "; and ".join(parts)
+
+
+def _cities(cities: tuple[tuple[Pos, ...], ...]) -> list[str]:
+    return [f"the city at {pos_text(tiles[0])} ({len(tiles)} tile{'s' * (len(tiles) != 1)})" for tiles in cities]
 
 
 @dataclass(frozen=True)
@@ -502,6 +540,8 @@ class _Seen:
         self.tornado = state.ext.get("tornado")
         self.spread = bool(state.ext.get("flood_spread"))
         self.over = state.over
+        self.step = state.todo[0] if state.todo else None
+        self.crop_round = [step for step in state.todo if isinstance(step, CropActStep)]
 
     def changes(self, state: GameState, action: Action | None) -> list[Event]:
         """What happened besides the action itself: in the order the rules do it."""
@@ -514,6 +554,7 @@ class _Seen:
         for key in taken:
             gone[key] -= 1
         events += self._tornado(state, action, gone)
+        events += self._passed_over(state, action)
         for pos, tid in sorted(self.tiles.items()):
             now = board.tiles.get(pos)
             if now is not None and now.tile.id != tid and now.tile.has("meteor"):
@@ -536,8 +577,9 @@ class _Seen:
             events.append(GameEnded())
             if state.ext.get("quake_cities"):
                 centre = state.ext.get("quake_destroyed") or quake_centre(board)
-                cities = tuple(tuple(f.tiles) for f in destroyed_cities(board))
-                events.append(QuakeStruck(centre, cities))
+                hit = hit_cities(board)
+                events.append(QuakeStruck(centre, tuple(tuple(f.tiles) for f in hit if not f.complete),
+                                          tuple(tuple(f.tiles) for f in hit if f.complete)))
             events += [FeatureScored(row, "end", _nodes(state, row)) for row in state.rows[final_from:]]
         return events
 
@@ -559,12 +601,23 @@ class _Seen:
                 else:
                     events.append(FollowerLeft(self._carried(carrying, node[0]), "tornado"))
             carrying = entry
+        if isinstance(action, TornadoStep) and action.pos in state.board.ferries:
+            events.append(FerryStays(action.pos))
         stop = action.pos if isinstance(action, TornadoStep) else self.tornado
         if carrying is not None and state.ext.get("tornado_carry") is None and not isinstance(action, Drop):
             events.append(FollowerLeft(self._carried(carrying, stop), "tornado"))
         if self.tornado is not None and state.ext.get("tornado") is None:
             events.append(TornadoStopped(stop))
         return events
+
+    def _passed_over(self, state: GameState, action: Action | None) -> list[Event]:
+        """The players the crop circle round went past without a decision of theirs, after ``action``."""
+        round_ = self.crop_round
+        if isinstance(action, Crop) and isinstance(self.step, CropChoiceStep):
+            round_ = [CropActStep(seat, action.mode, self.step.kind) for seat in crop_order(state)]
+        waiting = [step for step in state.todo if isinstance(step, CropActStep)]
+        return [CropPassed(state.players[step.seat], step.mode, step.kind, state.supply(state.players[step.seat]))
+                for step in round_ if step not in waiting and step != self.step]
 
     def _picked(self, state: GameState, action: Action | None) -> tuple[Node, str] | None:
         """The figure the tornado picked up with ``action``: the one chosen, or the only one standing on the

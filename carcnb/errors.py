@@ -1,6 +1,8 @@
 """The kit's errors: one family of ``ValueError`` subclasses with messages that quote the input."""
 from __future__ import annotations
 
+from .files import printable
+
 
 class CarcnbError(ValueError):
     """Any error the kit raises about what a user handed in."""
@@ -15,7 +17,7 @@ class PositionFormatError(CarcnbError):
 
     def __init__(self, path: str, line: int, text: str, expected: str):
         self.path, self.line, self.text, self.expected = path, line, text, expected
-        where = f"{path}:{line}" if line else path
+        where = printable(f"{path}:{line}" if line else path)  # a file name may hold bytes that are not UTF-8
         shown = f" {text!r}:" if text else ""
         super().__init__(f"{where}:{shown} {expected}")
 

@@ -5,10 +5,11 @@ from dataclasses import dataclass, replace
 
 from .actions import Action, Draw, parse_action
 from .board import Board
+from .consistency import problems as consistency_problems
 from .errors import IllegalActionError, IllegalPositionError
 from .features import figure, may_stand, split_figure
 from .geometry import PORT_NAMES, Pos, neighbour
-from .position import EXPANSIONS, FerryToken, FollowerToken, Position, TileLine, TornadoToken
+from .position import EXPANSIONS, FerryToken, FloodedToken, FollowerToken, Position, TileLine, TornadoToken
 from .rulings import RULINGS
 from .state import FOLLOWERS, Game, GameState
 from .tiles import catalogue
@@ -73,6 +74,8 @@ def problems(p: Position) -> list[Problem]:
                                                     f"but {other.x},{other.y} {other.tile} shows {b}", t.line))
     counts: dict[str, int] = {c: 0 for c in p.players}
     stacking = any(cat[tid].has("crop_circle") for tid in allowed_counts)  # a crop circle adds a 2nd follower
+    # ... beside another player's when it may stand anywhere on the feature, or when the tornado swaps one
+    mixing = stacking and (game.ruling("cropcircles.add_where") == "feature" or "disasters" in game.sets)
     for t in p.board:
         tile = cat[t.tile]
         o = tile.at(t.rot)
@@ -82,8 +85,7 @@ def problems(p: Position) -> list[Problem]:
                 counts[tok.color] += tok.kind == "follower"
                 seg = o.port_segment[tok.port]
                 if seg < 0:
-                    out.append(Problem("no-feature", f"{tok} on {t.x},{t.y} {t.tile}: no feature holds port "
-                                                     f"{PORT_NAMES[tok.port]}", t.line))
+                    out.append(_no_feature(tok, t))
                     continue
                 if o.segments[seg].kind == "river":
                     out.append(Problem("follower-on-river", f"{tok} on {t.x},{t.y} stands on the river", t.line))
@@ -92,6 +94,8 @@ def problems(p: Position) -> list[Problem]:
                                                            f"a {o.segments[seg].kind}", t.line))
                 if tok.kind == "follower":
                     segs_used.setdefault(seg, []).append(tok.color)
+            elif isinstance(tok, FloodedToken) and o.port_segment[tok.port] < 0:
+                out.append(_no_feature(tok, t))
             elif isinstance(tok, FerryToken):
                 if not tile.has("ferry_lake"):
                     out.append(Problem("ferry-not-on-lake", f"{tok} on {t.x},{t.y} {t.tile}, not a lake tile",
@@ -100,16 +104,20 @@ def problems(p: Position) -> list[Problem]:
                     out.append(Problem("ferry-without-jetty", f"{tok} on {t.x},{t.y}: no road at both ends",
                                        t.line))
         for seg, colors in segs_used.items():
-            if len(colors) > 1 and not (stacking and len(set(colors)) == 1):
+            if len(colors) > 1 and not (mixing or stacking and len(set(colors)) == 1):
                 out.append(Problem("shared-segment", f"{len(colors)} followers on one segment of {t.x},{t.y} "
                                                      f"{t.tile}", t.line))
         if tile.has("ferry_lake") and sum(isinstance(k, FerryToken) for k in t.tokens) != 1:
             out.append(Problem("ferry-count", f"lake tile {t.x},{t.y} needs exactly one ferry", t.line))
+    lost = dict(p.lost)
     for color, n in counts.items():
-        if n > FOLLOWERS:
-            out.append(Problem("too-many-followers", f"{color} has {n} followers on the board, at most {FOLLOWERS}"))
+        if n + lost.get(color, 0) > FOLLOWERS:
+            out_of_game = f" and {lost[color]} out of the game" if lost.get(color) else ""
+            out.append(Problem("too-many-followers", f"{color} has {n} followers on the board{out_of_game}, at most "
+                                                     f"{FOLLOWERS}"))
     if sum(isinstance(k, TornadoToken) for t in p.board for k in t.tokens) > 1:
         out.append(Problem("tornado-count", "more than one tornado token"))
+    out += consistency_problems(p)
     if not out:
         try:
             state = _build(p, None)
@@ -118,6 +126,11 @@ def problems(p: Position) -> list[Problem]:
         for m in state.modules:
             out += [Problem(m.name, msg) for msg in m.problems(state)]
     return out
+
+
+def _no_feature(tok: FollowerToken | FloodedToken, t: TileLine) -> Problem:
+    return Problem("no-feature", f"{tok} on {t.x},{t.y} {t.tile}: no feature holds port {PORT_NAMES[tok.port]}",
+                   t.line)
 
 
 def _where_used(p: Position, tid: str) -> str:
@@ -174,6 +187,8 @@ def _build(p: Position, seed: int | None) -> GameState:
                     board.add_follower(node, figure(tok.color, tok.kind))
     for color, n in p.scores:
         state.scores[color] = n
+    for color, n in p.lost:
+        state.lost[color] = n
     state.turn = p.players.index(p.mover)
     for m in state.modules:
         m.load(state, p)
@@ -235,17 +250,32 @@ def _take(state: GameState, tid: str) -> None:
 
 def position_from_state(state: GameState, title: str | None = None) -> Position:
     """A position file for the state as it stands. In the middle of a turn, the board is the one before the
-    turn's tile and ``played`` lists the turn's actions so far, so that loading replays them exactly."""
+    turn's tile and ``played`` lists the turn's actions so far, so that loading replays them exactly. A game
+    that ended on a draw that went by itself (FL with nothing to flood as the last tile) is written from before
+    that draw, the tile in hand: loading plays the end again, where the end as it stands would score twice."""
     taken: list[Action] = []
     if not state.is_chance():
         while state.history and not isinstance(state.history[-1], Draw):
+            taken.append(state.undo())
+        if state.history and state.hand is None:
             taken.append(state.undo())
     try:
         p = position_as_it_stands(state, title)
     finally:
         for action in reversed(taken):  # back to where the state was: replaying is exact
             state.apply(action, check=False)
+    if taken and isinstance(taken[-1], Draw):
+        p = _drawn(p, taken.pop().tile)
     return replace(p, played=tuple(str(a) for a in reversed(taken)))
+
+
+def _drawn(p: Position, tid: str) -> Position:
+    """``p`` (at a draw) with ``tid`` drawn: in hand, out of the pile."""
+    pile = p.pile
+    if pile is not None:
+        i = pile.index(tid)
+        pile = pile[:i] + pile[i + 1:]
+    return replace(p, hand=tid, pile=pile)
 
 
 def position_as_it_stands(state: GameState, title: str | None = None) -> Position:
@@ -282,9 +312,10 @@ def position_as_it_stands(state: GameState, title: str | None = None) -> Positio
         gone = ()
     else:
         pile = None
+    lost = tuple((c, n) for c, n in state.lost.items() if n)
     return Position(players=game.players, board=tuple(lines), sets=sets, title=title, to_move=mover,
-                    scores=tuple(state.scores.items()), hand=state.hand, gone=gone, pile=pile, rulings=changed,
-                    **header)
+                    scores=tuple(state.scores.items()), lost=lost, hand=state.hand, gone=gone, pile=pile,
+                    rulings=changed, **header)
 
 
 

@@ -1,11 +1,12 @@
 """Puzzle grades: a ``difficulty`` from 1 to 5 and the ``topics`` a puzzle teaches.
 
-Both come from the engine, never from the file's prose: ``best`` questions are measured on the exact search
-(choices at each of the mover's decisions, the length of the line, the margin to the second-best line,
-replies by other players, disaster decisions); ``final`` and ``count`` questions on the position (features
-and fields scored, disaster effects, placements a rule takes away). A ruling whose other options change the
-answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle harder and is one of its
-topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
+Both come from the engine, never from the file's prose, and the difficulty from insight, never from the size
+of the board: a ``best`` question by how simple players fare against the exact search (``play``: does a
+player after the most points at once find the line, or one that also foresees the replies, or only the
+search) and by how many sensible options there are to weigh; ``final`` and ``count`` questions by what a
+simple count gets wrong (farms, contested features, effects, placements a rule takes away). A ruling whose
+other options change the answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle
+harder and is one of its topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
 it was.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from .actions import Action, Flood, Meteor, TornadoStep
+from .actions import Action
 from .errors import CarcnbError
 from .game_io import game_of, state_from_position
 from .hints import deciding_rulings
@@ -23,11 +24,10 @@ from .position import Position, load
 from .questions import final_score, placements
 from .safewrite import write_file
 from .scoring import ScoreRow
-from .solve import Solver, objective
+from .solve import Solver, Values, objective
 
 RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")
 SCORING_TOPICS = {"road": "road", "city": "city", "cloister": "cloister", "field": "farms"}
-DISASTER_ACTIONS = (Meteor, Flood, TornadoStep)
 
 
 @dataclass(frozen=True)
@@ -46,9 +46,7 @@ class Search:
     line: tuple[Action, ...]  # the mover's consecutive decisions from the position: the answer's line
     value: int
     runner_up: tuple[int, Action, int] | None  # the best other line: where it leaves the line, how, its value
-    choices: tuple[int, ...]  # legal choices at each of the mover's decisions in the turn
     replies: int  # decisions by other players during the turn
-    disaster: bool  # whether the mover aims the meteor, steers the tornado or picks the flood's target
     rows: tuple[ScoreRow, ...]  # what the turn scores
     turn: tuple[tuple[int, Action], ...]  # the rest of the turn as the solver plays it: (seat, action)
     tempting: int  # other first choices that still gain the mover more than the best opponent
@@ -76,7 +74,7 @@ def grade(p: Position) -> Grade:
         found = search(p)
         if found.answer is None:
             raise CarcnbError(f"{p.path}: the best choice is not unique: a best puzzle needs a single best line")
-        level, rows = best_level(found), found.rows
+        level, rows = best_level(play(p, found)), found.rows
     elif q.kind == "final":
         rows = tuple(final_score(p).rows)
         level = final_level(rows)
@@ -96,10 +94,8 @@ def search(p: Position, limit: int | None = None) -> Search:
     solver = Solver(state, limit)
     before = len(state.rows)
     line: list[Action] = []
-    choices: list[int] = []
     runner_up: tuple[int, Action, int] | None = None
     replies = 0
-    disaster = False
     turn: list[tuple[int, Action]] = []
     tempting = 0
     while (actor := state.current_player()) >= 0:
@@ -108,8 +104,6 @@ def search(p: Position, limit: int | None = None) -> Search:
         top = max(score for score, _ in scored)
         action = next(a for score, a in scored if score == top)
         if actor == seat:
-            choices.append(len(options))
-            disaster = disaster or isinstance(action, DISASTER_ACTIONS)
             if not replies:
                 others = [(score, a) for score, a in scored if a != action]
                 if not line:
@@ -127,32 +121,77 @@ def search(p: Position, limit: int | None = None) -> Search:
     for _ in turn:
         state.undo()
     value = objective(solver.value(), seat)
-    return Search(tuple(line), value, runner_up, tuple(choices), replies, disaster, rows, tuple(turn), tempting,
-                  solver.nodes)
+    return Search(tuple(line), value, runner_up, replies, rows, tuple(turn), tempting, solver.nodes)
 
 
-def best_level(s: Search) -> int:
-    """Tempting other choices, many lines, long lines, replies to foresee, a thin margin and a disaster to
-    steer make a ``best`` puzzle harder; a wide margin makes it easier."""
-    if s.margin is None:
-        return 1
-    lines = 1
-    for n in s.choices:
-        lines *= n
-    level = 1 + (s.tempting >= 1) + (s.tempting >= 4) + (lines >= 100)
-    level += len(s.choices) >= 3
-    level += s.replies > 0
-    level += s.margin <= 2
-    level += s.disaster
-    return level - (s.margin >= 10)
+@dataclass(frozen=True)
+class Play:
+    """How simple players fare on a ``best`` puzzle, decision by decision along the mover's best play."""
+
+    greedy_misses: int  # decisions where the player after the most points for itself goes wrong
+    wary_misses: int  # decisions where the player that also foresees the opponents' replies goes wrong
+    sensible: int  # other options at those decisions worth at least half the best one's value
+
+    @property
+    def finder(self) -> str:
+        """The simplest player that finds the whole best line."""
+        if not self.greedy_misses:
+            return "greedy"
+        return "wary" if not self.wary_misses else "search"
+
+
+def play(p: Position, found: Search, limit: int | None = None) -> Play:
+    """Walk the solver's play of the turn and ask, at each of the mover's decisions, whether a greedy player
+    (everything, its own later choices and the others' replies alike, seen as going its way: the most points
+    for itself) and a wary one (the most points for itself, the others replying as they would) pick the best
+    option and nothing else, and how many other options gain the mover something."""
+    state = state_from_position(p)
+    seat = state.current_player()
+
+    def own(gains: Values, _actor: int) -> int:  # every decision seen as made for the mover's points
+        return gains[seat]
+
+    def wary(gains: Values, actor: int) -> int:  # the mover's points, the others replying for themselves
+        return gains[seat] if actor == seat else objective(gains, actor)
+
+    full, greedy, foresight = Solver(state, limit), Solver(state, limit, own), Solver(state, limit, wary)
+    greedy_misses = wary_misses = sensible = 0
+    for actor, action in found.turn:
+        if actor == seat:
+            options = full.choices()
+            best = max(objective(v, seat) for _, v in options)
+            sensible += sum(1 for a, v in options if a != action and 2 * objective(v, seat) >= best > 0)
+            greedy_misses += _picks(greedy.choices(), seat) != [action]
+            wary_misses += _picks(foresight.choices(), seat) != [action]
+        state.apply(action, check=False)
+    for _ in found.turn:
+        state.undo()
+    return Play(greedy_misses, wary_misses, sensible)
+
+
+def _picks(options: list[tuple[Action, Values]], seat: int) -> list[Action]:
+    """The options that give the player at ``seat`` the most points (all of them when several tie)."""
+    top = max(v[seat] for _, v in options)
+    return [a for a, v in options if v[seat] == top]
+
+
+def best_level(measured: Play) -> int:
+    """1 when the greedy player finds the line, 2 when only looking at the replies does, 3 when only the
+    full search does (4 when the wary player goes wrong at three decisions or more); one more for many
+    sensible options to weigh (four or more), one more for very many (ten or more)."""
+    level = 1 + bool(measured.greedy_misses) + bool(measured.wary_misses) + (measured.wary_misses >= 3)
+    return level + (measured.sensible >= 4) + (measured.sensible >= 10)
 
 
 def final_level(rows: tuple[ScoreRow, ...]) -> int:
-    """Many features to score, farms, and effects that change the usual value make a ``final`` harder."""
-    scored = [r for r in rows if r.kind != "field"]
+    """What a simple count (each feature at its usual value for the follower on it) gets wrong makes a
+    ``final`` harder, not how many features there are: farms, features two colours contest, and effects
+    that change the usual value (one more when such rows are three or more)."""
     fields = [r for r in rows if r.kind == "field"]
+    contested = [r for r in rows if len({c for c, _, _ in r.followers}) > 1]
     effects = [r for r in rows if r.notes or r.reason not in ("completed", "unfinished") and r.kind != "field"]
-    return 1 + (len(scored) >= 4) + (len(scored) >= 8) + bool(fields) + (len(fields) >= 3) + bool(effects)
+    telling = {id(r) for r in fields + contested + effects}  # a row counts once, however many ways it tells
+    return 1 + bool(fields) + bool(contested) + bool(effects) + (len(telling) >= 3)
 
 
 def count_level(p: Position) -> int:

@@ -1,9 +1,12 @@
-"""A small document model for forum posts, written as Markdown, BBCode or HTML.
+"""A small document model for forum posts, written as Markdown, BBCode, BoardGameGeek's markup or HTML.
 
 A post is a list of blocks (headings, paragraphs, a picture, a code block, tables, lists) whose text is made
 of spans (plain, bold, code). Each writer renders every block in its markup, escaping what the markup would
 read as its own: the post's content is built once and reads the same in every format. BBCode has no tables
-(phpBB and most forum software), so its writer turns a table into a list with each cell named by its column.
+(phpBB and most forum software), so its writer turns a table into a list with each cell named by its column;
+BoardGameGeek has no lists either, so its writer sets each item on a line of its own. A forum shows only
+pictures it can reach, so the BBCode and BoardGameGeek posts say where each picture's file is to be uploaded
+and where its address or number goes; the HTML page carries its pictures and a small stylesheet inside it.
 """
 from __future__ import annotations
 
@@ -112,13 +115,26 @@ def markdown(blocks: Sequence[Block]) -> str:
     return "\n\n".join(out) + "\n"
 
 
-# ----- BBCode (phpBB and the common forum software) --------------------------------------------------------
+# ----- BBCode (the tags every forum software reads: no sizes, whose units differ between them) --------------
+# BBCode has no escape character. A '[' that would start a tag is followed by an empty tag, which splits the
+# tag's name from its bracket: "[[b][/b]url=...]" shows as "[url=...]". Inside [code] nothing but the
+# closing tag is read, and an empty tag would show as typed, so there a zero-width space splits "[/code]".
+_BB_TAG = re.compile(r"\[(?=/?[A-Za-z*])")
+_BB_CODE_END = re.compile(r"\[(?=/code)", re.IGNORECASE)
+
+
+def _bb_escape(text: str) -> str:
+    return _BB_TAG.sub("[[b][/b]", text)
+
+
+def _bb_code(text: str) -> str:
+    return _BB_CODE_END.sub("[\u200b", text)
+
+
 def _bb_span(span: Span) -> str:
     if isinstance(span, Bold):
-        return f"[b]{span.text}[/b]"
-    if isinstance(span, Code):
-        return span.text
-    return span
+        return f"[b]{_bb_escape(span.text)}[/b]"
+    return _bb_escape(span if isinstance(span, str) else span.text)
 
 
 def _bb_text(spans: Text) -> str:
@@ -129,15 +145,18 @@ def bbcode(blocks: Sequence[Block]) -> str:
     out = []
     for b in blocks:
         if isinstance(b, Heading):
-            out.append(f"[size={200 if b.level == 1 else 150}][b]{b.text}[/b][/size]")
+            title = _bb_escape(b.text)
+            out.append(f"[u][b]{title}[/b][/u]" if b.level == 1 else f"[b]{title}[/b]")  # sizes differ by forum
         elif isinstance(b, Para):
             out.append(_bb_text(b.spans))
         elif isinstance(b, Picture):
-            out.append(f"[img]{b.path}[/img]")
+            out.append(f"[img]{_bb_escape(b.path)}[/img]\n(Before posting: upload {_bb_escape(b.path)}, as an "
+                       f"attachment or to an image host, and put its address in place of its name in the img tag "
+                       "above.)")
         elif isinstance(b, CodeBlock):
-            out.append(f"[code]{b.text.rstrip()}[/code]")
+            out.append(f"[code]{_bb_code(b.text.rstrip())}[/code]")
         elif isinstance(b, Table):
-            items = ["[*]" + "; ".join(f"{h}: {_bb_text(c)}" for h, c in zip(b.header, row) if c)
+            items = ["[*]" + "; ".join(f"{_bb_escape(h)}: {_bb_text(c)}" for h, c in zip(b.header, row) if c)
                      for row in b.rows]
             out.append("[list]\n" + "\n".join(items) + "\n[/list]")
         elif isinstance(b, Items):
@@ -145,7 +164,50 @@ def bbcode(blocks: Sequence[Block]) -> str:
     return "\n\n".join(out) + "\n"
 
 
-# ----- HTML (a fragment; characters beyond ASCII as references, so it reads right in any page) ------------
+# ----- BoardGameGeek (its forum markup: no lists, [c] for fixed width, pictures by their BGG image number) --
+_BGG_TAG_START = re.compile(r"<(?=\S)")  # BGG drops a post from a "<" followed by a letter on
+
+
+def _bgg_plain(text: str) -> str:
+    """``text`` as typed: no "<" that would cut the post, no "[" that would open a tag (as in BBCode)."""
+    return _bb_escape(_BGG_TAG_START.sub("< ", text))
+
+
+def _bgg_span(span: Span) -> str:
+    if isinstance(span, Bold):
+        return f"[b]{_bgg_plain(span.text)}[/b]"
+    if isinstance(span, Code):
+        return f"[c]{_bgg_plain(span.text)}[/c]"
+    return _bgg_plain(span)
+
+
+def _bgg_text(spans: Text) -> str:
+    return "".join(_bgg_span(s) for s in spans)
+
+
+def bgg(blocks: Sequence[Block]) -> str:
+    out = []
+    for b in blocks:
+        if isinstance(b, Heading):
+            out.append(f"[size={18 if b.level == 1 else 14}][b]{_bgg_plain(b.text)}[/b][/size]")
+        elif isinstance(b, Para):
+            out.append(_bgg_text(b.spans))
+        elif isinstance(b, Picture):
+            path = _bgg_plain(b.path)
+            out.append(f"[b]Picture {path}[/b] ({_bgg_plain(b.alt)}): upload {path} to BoardGameGeek (the image "
+                       "button of the post editor, or the game's Images page) and replace this line with the "
+                       "tag ImageID=NUMBER in square brackets, NUMBER being the number BoardGameGeek gives it.")
+        elif isinstance(b, CodeBlock):
+            out.append(f"[c]{_bgg_plain(b.text.rstrip())}[/c]")
+        elif isinstance(b, Table):
+            out.append("\n".join("• " + "; ".join(f"{_bgg_plain(h)}: {_bgg_text(c)}" for h, c in zip(b.header, row)
+                                                 if c) for row in b.rows))
+        elif isinstance(b, Items):
+            out.append("\n".join(f"• {_bgg_text(item)}" for item in b.items))
+    return "\n\n".join(out) + "\n"
+
+
+# ----- HTML (a page of its own; characters beyond ASCII as references, so it reads right anywhere) ---------
 def _h(text: str) -> str:
     return html_lib.escape(text).encode("ascii", "xmlcharrefreplace").decode("ascii")
 
@@ -162,8 +224,20 @@ def _html_text(spans: Text) -> str:
     return "".join(_html_span(s) for s in spans)
 
 
+STYLE = """body { font-family: system-ui, sans-serif; max-width: 60em; margin: 2em auto; padding: 0 1em;
+       line-height: 1.45; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { border: 1px solid #999; padding: 0.25em 0.6em; text-align: left; vertical-align: top; }
+th { background: #eee; }
+pre { background: #f6f6f6; border: 1px solid #ddd; padding: 0.6em; overflow-x: auto; }
+code { font-family: ui-monospace, monospace; }
+img { max-width: 100%; }"""
+
+
 def html(blocks: Sequence[Block]) -> str:
-    out = ["<article>"]
+    title = next((b.text for b in blocks if isinstance(b, Heading)), "carcnb post")
+    out = ["<!DOCTYPE html>", '<html lang="en">', '<head>', '<meta charset="utf-8">', f"<title>{_h(title)}</title>",
+           f"<style>\n{STYLE}\n</style>", "</head>", "<body>", "<article>"]
     for b in blocks:
         if isinstance(b, Heading):
             out.append(f"<h{b.level}>{_h(b.text)}</h{b.level}>")
@@ -181,9 +255,10 @@ def html(blocks: Sequence[Block]) -> str:
             out.append(f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>{body}</tbody>\n</table>")
         elif isinstance(b, Items):
             out.append("<ul>" + "".join(f"<li>{_html_text(item)}</li>" for item in b.items) + "</ul>")
-    out.append("</article>")
+    out += ["</article>", "</body>", "</html>"]
     return "\n".join(out) + "\n"
 
 
 WRITERS: dict[str, tuple[Callable[[Sequence[Block]], str], str]] = {
-    "markdown": (markdown, ".md"), "bbcode": (bbcode, ".bbcode.txt"), "html": (html, ".html")}
+    "markdown": (markdown, ".md"), "bbcode": (bbcode, ".bbcode.txt"), "bgg": (bgg, ".bgg.txt"),
+    "html": (html, ".html")}

@@ -149,7 +149,7 @@ def notation_markdown(ref: Callable[[str], str], found: dict[type[Action], Examp
         "by a port on its edge, a field by an edge half, so `deploy 0,1 NNW` puts a farmer in the field north-west "
         "on 0,1 when a road runs north, and a knight in the city when the whole north edge is city. The ports "
         "turn with the tile: they name the sides as the tile lies on the board.", "",
-        f"![The thirteen ports of a tile]({ref('ports.png')})", "",
+        f"![The thirteen ports of a tile]({ref('ports.png')} \"The thirteen ports of a tile\")", "",
         "## What: one example of each decision", "",
         "| notation | meaning | example |", "|---|---|---|",
     ]
@@ -166,17 +166,18 @@ def notation_markdown(ref: Callable[[str], str], found: dict[type[Action], Examp
         where = ex.path.relative_to(root.parent) if ex.path.is_relative_to(root.parent) else ex.path.name
         lines += [f"### `{ex.action}`", "", f"{d.meaning[0].upper()}{d.meaning[1:]}. From `{where}`, just before "
                   "the decision; the step is numbered on the board.", "",
-                  f"![{ex.action}]({ref(_slug(d.kind) + '.png')})", ""]
+                  f"![{ex.action}]({ref(_slug(d.kind) + '.png')} \"{ex.action}\")", ""]
     lines += ["## The marks on the pictures", "",
               "Numbered steps stand beside the spot they act on, joined to it by a line; the tornado's moves are "
               "arrows, and a move made several times carries all its numbers (`2·6·10`). A line of more than six "
               "steps is also listed under the picture. A puzzle's picture shows who moves, everyone's points and "
               "followers in supply, the rulings that differ from the defaults, and the tile in hand beside the "
-              "board.", "", f"![The legend]({ref('legend.png')})", "",
+              "board.", "", f"![The legend]({ref('legend.png')} \"The legend\")", "",
               "## Every tile", "", "Each tile at rotation 0 with its letter and how many the box holds. The Natural "
               "Disasters artwork is not published with its rules: those layouts are the kit's own.", ""]
     for name in SETS:
-        lines += [f"### {name}", "", f"![The tiles of {name}]({ref(f'tiles-{name}.png')})", ""]
+        alt = f"The tiles of {name}"
+        lines += [f"### {name}", "", f"![{alt}]({ref(f'tiles-{name}.png')} \"{alt}\")", ""]
     return "\n".join(lines)
 
 

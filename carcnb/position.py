@@ -16,17 +16,44 @@ import tomli_w
 from .actions import parse_action
 from .errors import ActionSyntaxError, PositionFormatError, UnknownRulingError
 from .features import FIGURE_KINDS
+from .files import read_text, words
 from .geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, Pos
 from .rulings import resolve
 from .safewrite import write_file
+from .state import FOLLOWERS
 from .tiles import SETS, catalogue
 
 FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
-KEYS = ("format", "title", "sets", "players", "to_move", "scores", "hand", "played", "gone", "pile", "rulings",
-        "flood", "board", "question")
-QUESTION_KEYS = ("kind", "answer", "explanation", "difficulty", "topics")
+KEYS = ("format", "title", "sets", "players", "to_move", "scores", "lost", "hand", "played", "gone", "pile",
+        "rulings", "flood", "earthquake", "meteor", "board", "question")
+QUESTION_KEYS = ("kind", "ask", "answer", "explanation", "difficulty", "topics")
+ANSWER_FORMS = {"final": "answer = { red = 18, blue = 11 } (every player's total)",
+                "count": "answer = 7 (how many legal placements)",
+                "best": 'answer = { line = ["meteor 1,0", "pass"], value = 3 } (the best line and its value)'}
 EXPANSIONS = tuple(s for s in SETS if s != "base")
+
+
+def _colour(v: object, players: list[str]) -> bool:
+    return v in players
+
+
+def _is_xy(v: object, players: list[str]) -> bool:
+    return xy(v) is not None
+
+
+# The rule modules' memory: each table's fields with a check and the form the file writes (a module's
+# ``header`` writes its table and its ``load`` reads it back).
+MEMORY = {
+    "flood": {"spread": (lambda v, _: type(v) is bool, "spread = true|false (whether FL's cut-out is down)"),
+              "by": (_colour, 'by = "COLOUR" (the player who placed FL; the flood spreads on their next turn)'),
+              "at": (_is_xy, 'at = "X,Y" (where FL lay, when a meteor has replaced it)')},
+    "earthquake": {"tokens_down": (lambda v, _: v is True, "tokens_down = true (the quake@ tokens on the board "
+                                                           "are all the earthquake's tokens, none if none)"),
+                   "destroyed": (_is_xy, 'destroyed = "X,Y" (where a meteor replaced EQ)')},
+    "meteor": {"ferries_lost": (lambda v, _: type(v) is int and 0 <= v <= 99,
+                                "ferries_lost = N (ferries the meteor sent out of the game)")},
+}
 
 
 @dataclass(frozen=True)
@@ -60,12 +87,22 @@ class QuakeToken:
 
 
 @dataclass(frozen=True)
+class FloodedToken:
+    """A flood mark on the segment that holds ``port`` on this tile: its feature can never be completed."""
+
+    port: int
+
+    def __str__(self) -> str:
+        return f"flooded@{PORT_NAMES[self.port]}"
+
+
+@dataclass(frozen=True)
 class TornadoToken:
     def __str__(self) -> str:
         return "tornado"
 
 
-Token = FollowerToken | FerryToken | QuakeToken | TornadoToken
+Token = FollowerToken | FerryToken | QuakeToken | FloodedToken | TornadoToken
 
 
 @dataclass(frozen=True)
@@ -88,10 +125,12 @@ class TileLine:
 @dataclass(frozen=True)
 class Question:
     kind: str
-    answer: object
+    answer: object = None  # None: an open question (a forum user asks; the engine answers)
     explanation: str | None = None
     difficulty: int | None = None  # 1..5, written by ``carcnb grade``
     topics: tuple[str, ...] | None = None  # what the puzzle teaches, written by ``carcnb grade``
+    ask: str | None = None  # the user's own question in words
+    line: int = field(default=0, compare=False)  # the line of ``[question]`` in its file, for messages
 
 
 @dataclass(frozen=True)
@@ -102,12 +141,15 @@ class Position:
     title: str | None = None
     to_move: str | None = None
     scores: tuple[tuple[str, int], ...] = ()
+    lost: tuple[tuple[str, int], ...] = ()  # followers out of the game (meteor, flood), per colour
     hand: str | None = None
     played: tuple[str, ...] = ()  # this turn's actions so far, after drawing ``hand`` (mid-turn positions)
     gone: tuple[str, ...] = ()  # tiles out of the game: discarded, or replaced by the flood or the meteor
     pile: tuple[str, ...] | None = None  # the tiles still to draw; None: every set's tiles not used elsewhere
     rulings: tuple[tuple[str, str], ...] = ()
-    flood: tuple[tuple[str, bool | str], ...] = ()
+    flood: tuple[tuple[str, bool | str], ...] = ()  # the rule modules' memory tables (``MEMORY``)
+    earthquake: tuple[tuple[str, bool | str], ...] = ()
+    meteor: tuple[tuple[str, int], ...] = ()
     question: Question | None = None
     path: str = field(default="<position>", compare=False)
 
@@ -173,6 +215,9 @@ def parse(text: str, path: str = "<position>") -> Position:
         line = int(m.group(1)) if m else 0
         shown = where.lines[line - 1].strip() if 0 < line <= len(where.lines) else ""
         raise PositionFormatError(path, line, shown, f"not valid TOML ({e})") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise PositionFormatError(path, 0, "", "arrays or tables nested too deeply: a position file needs "
+                                               "only a few levels") from None
     for key in doc:
         if key not in KEYS:
             raise where.error(key, key, f"unknown key {key!r} (known: {', '.join(KEYS)})")
@@ -189,11 +234,10 @@ def parse(text: str, path: str = "<position>") -> Position:
     to_move = doc.get("to_move")
     if to_move is not None and to_move not in players:
         raise where.error("to_move", to_move, f"expected one of the players ({', '.join(players)})")
-    scores = doc.get("scores", {})
-    if (not isinstance(scores, dict) or any(k not in players for k in scores)
-            or any(type(v) is not int or v < 0 for v in scores.values())):
-        raise where.error("scores", scores, "expected { colour = points } with each colour a player and "
-                                            "whole points >= 0")
+    scores = _per_player(doc, "scores", players, where, "expected { colour = points } with each colour a player "
+                                                          "and whole points >= 0")
+    lost = _per_player(doc, "lost", players, where, f"expected {{ colour = followers }} with each colour a player "
+                                                    f"and 0 to {FOLLOWERS} followers out of the game", FOLLOWERS)
     hand = _opt_str(doc, "hand", where)
     if hand is not None and hand not in catalogue():
         raise where.error("hand", hand, f"unknown tile {hand!r} (known: {_known_tiles()})")
@@ -221,30 +265,58 @@ def parse(text: str, path: str = "<position>") -> Position:
         resolve(rulings)
     except UnknownRulingError as e:
         raise where.error("rulings", rulings, str(e)) from None
-    flood = doc.get("flood", {})
-    if (not isinstance(flood, dict) or set(flood) - {"spread", "by"} or type(flood.get("spread", False)) is not bool
-            or flood.get("by", players[0]) not in players):
-        raise where.error("flood", flood, "expected { spread = true|false } with an optional by = \"COLOUR\" "
-                                          "(the player who placed FL; the flood spreads on their next turn)")
+    memory = {key: _parse_memory(doc, key, players, where) for key in MEMORY}
     board = _parse_board(doc.get("board", ""), where, players)
     question = _parse_question(doc.get("question"), where, players)
-    return Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
-                    scores=tuple(scores.items()), hand=hand, played=tuple(played), gone=tuple(gone), pile=pile,
-                    rulings=tuple(rulings.items()), flood=tuple(flood.items()), question=question, path=path)
+    p = Position(players=tuple(players), board=board, sets=tuple(sets), title=title, to_move=to_move,
+                 scores=tuple(scores.items()), lost=tuple(lost.items()), hand=hand, played=tuple(played),
+                 gone=tuple(gone), pile=pile, rulings=tuple(rulings.items()), question=question, path=path,
+                 **memory)
+    from .consistency import completed
+    return completed(p)
 
 
 def load(path: str | Path) -> Position:
     """Read a position file; errors name the file and line."""
-    p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PositionFormatError(str(path), 0, "", "no such file") from None
+        text = read_text(path)  # a FIFO is refused, not waited on
+    except OSError as e:
+        raise PositionFormatError(str(path), 0, "", words(e)) from None
     except UnicodeDecodeError:
         raise PositionFormatError(str(path), 0, "", "not UTF-8 text") from None
-    except IsADirectoryError:
-        raise PositionFormatError(str(path), 0, "", "is a directory, expected a .toml file") from None
     return parse(text, str(path))
+
+
+def _per_player(doc: dict, key: str, players: list[str], where: _Where, expected: str,
+                most: int | None = None) -> dict[str, int]:
+    """A ``{ colour = n }`` table of whole numbers >= 0 (at most ``most``) for some of the players."""
+    table = doc.get(key, {})
+    if (not isinstance(table, dict) or any(k not in players for k in table)
+            or any(type(v) is not int or v < 0 or most is not None and v > most for v in table.values())):
+        raise where.error(key, table, expected)
+    return table
+
+
+def _parse_memory(doc: dict, key: str, players: list[str], where: _Where) -> tuple[tuple[str, object], ...]:
+    """A rule module's memory table (``MEMORY``): only its own fields, each checked."""
+    fields = MEMORY[key]
+    table = doc.get(key, {})
+    if not isinstance(table, dict):
+        forms = ", ".join(form for _, form in fields.values())
+        raise where.error(key, table, f"expected {key} = {{ ... }} with any of {forms}")
+    for name, value in table.items():
+        if name not in fields:
+            raise where.error(key, table, f"unknown field {name!r} in {key} (known: {', '.join(fields)})")
+        ok, form = fields[name]
+        if not ok(value, players):
+            raise where.error(key, table, f"bad {key}.{name} = {_value(value)}: expected {form}")
+    return tuple(table.items())
+
+
+def xy(v: object) -> Pos | None:
+    """An "X,Y" string as a position (None when it is not one)."""
+    m = re.fullmatch(r"(-?[0-9]{1,9}),(-?[0-9]{1,9})", v) if isinstance(v, str) else None
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _opt_str(doc: dict, key: str, where: _Where) -> str | None:
@@ -328,6 +400,11 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
         if port not in PORT_INDEX:
             raise fail(f"bad earthquake token {word!r}: expected quake@PORT with a port of {' '.join(PORT_NAMES)}")
         return QuakeToken(PORT_INDEX[port])
+    if word.startswith("flooded@"):
+        port = word[8:]
+        if port not in PORT_INDEX:
+            raise fail(f"bad flood mark {word!r}: expected flooded@PORT with a port of {' '.join(PORT_NAMES)}")
+        return FloodedToken(PORT_INDEX[port])
     if "@" in word:
         who, port = word.split("@", 1)
         color, _, kind = who.partition(":")
@@ -339,7 +416,8 @@ def _parse_token(word: str, fail, players: list[str]) -> Token:
         if port not in PORT_INDEX:
             raise fail(f"bad follower {word!r}: expected a port of {' '.join(PORT_NAMES)}")
         return FollowerToken(color, PORT_INDEX[port], kind or "follower")
-    raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q, quake@PORT or tornado")
+    raise fail(f"bad token {word!r}: expected COLOR@PORT, COLOR:KIND@PORT, ferry:P-Q, quake@PORT, flooded@PORT "
+               "or tornado")
 
 
 def _parse_question(q: object, where: _Where, players: list[str]) -> Question | None:
@@ -352,14 +430,11 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         raise where.error(sorted(unknown)[0], q, f"unknown key in [question] (known: {', '.join(QUESTION_KEYS)})",
                           "question")
     kind, answer = q["kind"], q.get("answer")
-    if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
-                            or any(type(v) is not int for v in answer.values())):
-        raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
-                          "question")
-    if kind == "count" and (type(answer) is not int or answer < 0):
-        raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
-    if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
-        raise where.error("answer", answer, 'a best answer is { action = "...", value = N }', "question")
+    ask = q.get("ask")
+    if ask is not None and (not isinstance(ask, str) or not ask.strip()):
+        raise where.error("ask", ask, 'expected ask = "..." (your question in words)', "question")
+    if answer is not None:  # without one, an open question: solve, readings, post and the editor answer it
+        _check_answer(kind, answer, where, players)
     explanation = q.get("explanation")
     if explanation is not None and not isinstance(explanation, str):
         raise where.error("explanation", explanation, "expected a string", "question")
@@ -372,7 +447,25 @@ def _parse_question(q: object, where: _Where, players: list[str]) -> Question | 
         raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
     if isinstance(answer, dict):
         answer = tuple(answer.items())
-    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics))
+    return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), ask,
+                    _section_line(where))
+
+
+def _check_answer(kind: str, answer: object, where: _Where, players: list[str]) -> None:
+    """Refuse an ``answer`` that does not have the form of its question's kind."""
+    if kind == "final" and (not isinstance(answer, dict) or set(answer) != set(players)
+                            or any(type(v) is not int for v in answer.values())):
+        raise where.error("answer", answer, "a final answer maps every player to a whole number of points",
+                          "question")
+    if kind == "count" and (type(answer) is not int or answer < 0):
+        raise where.error("answer", answer, "a count answer is a whole number >= 0", "question")
+    if kind == "best" and (not isinstance(answer, dict) or not _comparable(answer)):
+        raise where.error("answer", answer, f"expected {ANSWER_FORMS['best']}", "question")
+
+
+def _section_line(where: _Where) -> int:
+    """The line of ``[question]`` in the file (0 when it is written inline)."""
+    return next((i for i, line in enumerate(where.lines, 1) if line.strip() == "[question]"), 0)
 
 
 def _comparable(v: object) -> bool:
@@ -418,7 +511,7 @@ def dump(p: Position) -> str:
     if p.sets:
         out.append(f"sets = {_value(p.sets)}")
     out.append(f"players = {_value(p.players)}")
-    for key in ("to_move", "scores", "hand", "played", "gone", "pile", "rulings", "flood"):
+    for key in ("to_move", "scores", "lost", "hand", "played", "gone", "pile", "rulings", *MEMORY):
         value = getattr(p, key)
         if key == "pile" and value is not None:  # an empty pile is written too: it says "the last turn"
             out.append(f"pile = {_value(list(value))}")
@@ -430,7 +523,11 @@ def dump(p: Position) -> str:
     out.append('"""')
     if p.question is not None:
         q = p.question
-        out += ["", "[question]", f"kind = {_value(q.kind)}", f"answer = {_value(q.answer)}"]
+        out += ["", "[question]", f"kind = {_value(q.kind)}"]
+        if q.ask is not None:
+            out.append(f"ask = {_text(q.ask)}")
+        if q.answer is not None:
+            out.append(f"answer = {_value(q.answer)}")
         if q.difficulty is not None:
             out.append(f"difficulty = {q.difficulty}")
         if q.topics is not None:

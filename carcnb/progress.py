@@ -1,4 +1,5 @@
-"""Which puzzles a player has solved, remembered from one day to the next.
+"""Which puzzles a player has solved, and the Glicko-2 ratings of the player and the puzzles tried,
+remembered from one day to the next.
 
 A small JSON file in the user's data folder (``platformdirs``; the ``CARCNB_DATA_DIR`` environment variable
 points it elsewhere), never inside the package or the repository. A puzzle is known by its path inside its
@@ -10,6 +11,10 @@ a lock, reads the file again and adds its marks to what is there. A file that ca
 fresh with a message, and is set aside at the first write under a name that no earlier set-aside copy has;
 a file written by a newer carcnb, or with entries or keys this one does not know, is read as far as it can
 be, and what it cannot read stays in the file as it was.
+
+A puzzle's first mark is its first try (``carcnb.rating``): solved without a reveal is a win for the player, a
+reveal a loss, and both ratings move once, under the same lock, so that two notebooks never count one try
+twice. A puzzle revealed and solved later keeps its reveal mark: only a puzzle solved first is ``solved``.
 """
 from __future__ import annotations
 
@@ -18,9 +23,12 @@ import time
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Callable
 
 from filelock import FileLock, Timeout
 
+from .files import read_text
+from .rating import Rating, first_try, puzzle_start
 from .safewrite import ReadOnlyFileError, write_file
 from .userdata import data_dir
 
@@ -30,7 +38,9 @@ SOLVED = "solved"
 REVEALED = "revealed"
 LOCK_WAIT = 10  # seconds a write waits for another one to finish before giving up with a message
 
+RATINGS = "ratings"
 Marks = dict[str, dict[str, str]]
+Change = Callable[[dict], None]  # an edit of the progress document, made under the lock
 
 
 def default_path() -> Path:
@@ -39,11 +49,14 @@ def default_path() -> Path:
 
 @dataclass
 class Progress:
-    """Puzzle marks (``solved`` or ``revealed``, with the day), and what happened to the file, in words."""
+    """Puzzle marks (``solved`` or ``revealed``, with the day), the ratings, and what happened to the file,
+    in words."""
 
     path: Path
     marks: Marks = field(default_factory=dict)
     message: str = ""
+    player: Rating = field(default_factory=Rating)
+    puzzles: dict[str, Rating] = field(default_factory=dict)  # the ratings of the puzzles tried
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> Progress:
@@ -53,40 +66,46 @@ class Progress:
             doc = _read(target)
         except FileNotFoundError:
             return cls(target, message=f"no progress kept yet: solved puzzles will be remembered in {target}")
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, RecursionError) as e:  # RecursionError: JSON nested too deeply
             return cls(target, message=(f"could not read the progress file {target} ({e}): starting fresh; the "
                                         f"file will be set aside as {target.name}.broken-<date> at the first "
                                         f"mark, never over an earlier one"))
         marks, unread = _marks(doc)
-        return cls(target, marks, _partly_read(target, doc, unread))
+        return cls(target, marks, _partly_read(target, doc, unread), *_ratings(doc))
 
     def mark(self, key: str) -> str | None:
-        """``solved``, ``revealed`` or None for the puzzle ``key``."""
+        """``solved`` (solved before any reveal), ``revealed`` or None for the puzzle ``key``."""
         entry = self.marks.get(key)
         if entry is None:
             return None
-        return SOLVED if SOLVED in entry else REVEALED
+        return REVEALED if REVEALED in entry else SOLVED
+
+    def rating(self, key: str, difficulty: int | None = None) -> Rating:
+        """The puzzle's rating: from its tries, or from its ``difficulty`` when nobody tried it here."""
+        return self.puzzles.get(key) or puzzle_start(difficulty)
 
     def solved(self, key: str) -> bool:
         return self.mark(key) == SOLVED
 
-    def mark_solved(self, key: str, day: date | None = None) -> bool:
-        """Remember that ``key`` was solved (the first day counts); True when it was saved."""
+    def mark_solved(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
+        """Remember that ``key`` was solved (the first day counts); a first try is a win for the player
+        (``difficulty``: the puzzle's, for its first rating). True when it was saved."""
         entry = self.marks.setdefault(key, {})
         if SOLVED in entry:
             return True
+        first = not entry
         entry[SOLVED] = (day or date.today()).isoformat()
-        return self._save()
+        return self._save(_rated(key, True, difficulty) if first else None)
 
-    def mark_revealed(self, key: str, day: date | None = None) -> bool:
-        """Remember that the answer of ``key`` was shown before it was solved."""
+    def mark_revealed(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
+        """Remember that the answer of ``key`` was shown before it was solved: a first try lost."""
         entry = self.marks.setdefault(key, {})
         if entry:
             return True
         entry[REVEALED] = (day or date.today()).isoformat()
-        return self._save()
+        return self._save(_rated(key, False, difficulty))
 
-    def _save(self) -> bool:
+    def _save(self, change: Change | None = None) -> bool:
         """Add these marks to the file as it is now, under a lock, and take in the marks other notebooks
         saved meanwhile. On failure the marks stay in memory and ``message`` says why; no exception reaches
         the player."""
@@ -102,25 +121,68 @@ class Progress:
                 except (OSError, ValueError):
                     aside = _set_aside(self.path)
                     doc = {}
+                if change is not None:
+                    change(doc)
                 doc = _merged(doc, self.marks)
                 write_file(self.path, json.dumps(doc, indent=1) + "\n")
         except Timeout:
+            self._change_in_memory(change)
             self.message = (f"progress not saved to {self.path}: another notebook kept it locked for "
                             f"{LOCK_WAIT} s; it is kept until this notebook closes")
             return False
         except (OSError, ReadOnlyFileError) as e:
+            self._change_in_memory(change)
             self.message = f"progress not saved to {self.path}: {e}; it is kept until this notebook closes"
             return False
         self.marks = _marks(doc)[0]
+        self.player, self.puzzles = _ratings(doc)
         self.message = (f"the progress file that could not be read is kept as {aside}; your marks are saved "
                         f"in {self.path}") if aside else ""
         return True
 
 
+    def _change_in_memory(self, change: Change | None) -> None:
+        """A rating change that could not be saved still counts for this notebook."""
+        if change is not None:
+            doc = {RATINGS: {"player": self.player.as_dict(),
+                             "puzzles": {k: r.as_dict() for k, r in self.puzzles.items()}}}
+            change(doc)
+            self.player, self.puzzles = _ratings(doc)
+
+
+def _rated(key: str, solved: bool, difficulty: int | None) -> Change:
+    """The change a first try of ``key`` makes: both ratings move, unless the file already holds a mark of
+    ``key`` (another notebook counted the first try) or ratings this version cannot read (left as they are)."""
+    def change(doc: dict) -> None:
+        entry = doc.get("puzzles", {}).get(key)
+        if isinstance(entry, dict) and entry:
+            return
+        table = doc.setdefault(RATINGS, {})
+        if not isinstance(table, dict) or not isinstance(table.setdefault("puzzles", {}), dict):
+            return
+        player, puzzles = _ratings(doc)
+        puzzle = puzzles.get(key) or puzzle_start(difficulty)
+        player, puzzle = first_try(player, puzzle, solved)
+        table["player"] = player.as_dict()
+        table["puzzles"][key] = puzzle.as_dict()
+    return change
+
+
+def _ratings(doc: dict) -> tuple[Rating, dict[str, Rating]]:
+    """The player's rating and the puzzles' that the document holds; what cannot be read counts as none."""
+    table = doc.get(RATINGS)
+    if not isinstance(table, dict):
+        return Rating(), {}
+    player = Rating.from_dict(table.get("player")) or Rating()
+    puzzles = table.get("puzzles")
+    read = {k: Rating.from_dict(v) for k, v in puzzles.items()} if isinstance(puzzles, dict) else {}
+    return player, {k: r for k, r in read.items() if r is not None}
+
+
 def _read(path: Path) -> dict:
     """The progress document at ``path``: OSError when it cannot be read, ValueError when it is no progress
     file at all (not JSON, or without a ``version`` number and a ``puzzles`` table)."""
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc = json.loads(read_text(path))  # a FIFO is refused, not waited on
     version = doc.get("version") if isinstance(doc, dict) else None
     if (not isinstance(version, int) or isinstance(version, bool) or version < 1
             or not isinstance(doc.get("puzzles"), dict)):

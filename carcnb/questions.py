@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .consistency import require_turn_over
 from .errors import CarcnbError
 from .game_io import state_from_position
 from .position import Position
@@ -42,6 +43,7 @@ def final_score(p: Position) -> FinalScore:
     """The game ends now: the ``played`` actions are replayed (their rows are the turn's), then end-of-game
     effects, then every follower and field is scored."""
     state = state_from_position(p)
+    require_turn_over(p, state)
     if not state.over:
         apply_final(state)
     cut = state.final_from

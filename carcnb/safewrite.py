@@ -86,8 +86,9 @@ def check_folder(folder: Path) -> None:
     """Raise ``FolderError`` unless files can be written into ``folder``: it is a writable folder, or it can
     be made (its nearest existing parent is a writable folder). Nothing is created here."""
     existing = Path(os.path.abspath(folder))
-    while not existing.exists() and existing != existing.parent:
+    while not os.path.lexists(existing) and existing != existing.parent:
         existing = existing.parent
+    os.stat(existing)  # a link that leads back to itself or nowhere: its OSError names it
     if not existing.is_dir():
         made = f", so {folder} cannot be made" if existing != Path(os.path.abspath(folder)) else ""
         raise FolderError(f"{existing} is a file, not a folder{made}: choose another folder to write into")

@@ -1,6 +1,7 @@
 """Scoring: points for completed features, end-of-game values and fields, each as a traceable row."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -53,12 +54,13 @@ def cloister_neighbours(board: Board, pos: Pos, rules: list[ScoringRules]) -> in
     return sum(1 for p in around(pos) if p in tiles and all(r.counts_beside_cloister(board, p) for r in rules))
 
 
-def completion_points(board: Board, feature: Feature, edition: str, rules: list[ScoringRules]) -> int:
+def completion_points(board: Board, feature: Feature, rulings: Mapping[str, str], rules: list[ScoringRules]) -> int:
+    """A completed feature's points; ``rulings`` are read only where they decide (``scoring.edition``)."""
     n = len(feature.tiles)
     if feature.kind == "road":
         return n
     if feature.kind == "city":
-        if edition == "second" and n == 2:
+        if n == 2 and rulings["scoring.edition"] == "second":
             return n + feature.pennants
         return 2 * n + 2 * feature.pennants
     if feature.kind == "cloister":
@@ -82,10 +84,10 @@ def _row(feature: Feature, scorers: tuple[str, ...], points: int, reason: str, n
                     tuple((f.color, f.pos, f.segment) for f in feature.followers), tuple(notes))
 
 
-def score_completed(board: Board, feature: Feature, edition: str, rules: list[ScoringRules]) -> ScoreRow:
+def score_completed(board: Board, feature: Feature, rulings: Mapping[str, str], rules: list[ScoringRules]) -> ScoreRow:
     """The row for a feature completed during the game (majority scores; ties all score)."""
     notes = [n for r in rules for n in r.notes(board, feature)]
-    points = completion_points(board, feature, edition, rules)
+    points = completion_points(board, feature, rulings, rules)
     return _row(feature, feature.majority(), points, "completed", notes)
 
 
@@ -101,7 +103,8 @@ def score_unfinished(board: Board, feature: Feature, rules: list[ScoringRules]) 
     return _row(feature, feature.majority(), points, reason, notes)
 
 
-def score_fields(board: Board, fields: list[Feature], edition: str, rules: list[ScoringRules]) -> list[ScoreRow]:
+def score_fields(board: Board, fields: list[Feature], rulings: Mapping[str, str],
+                 rules: list[ScoringRules]) -> list[ScoreRow]:
     """Farmers: for each field, the majority scores 3 per completed city it touches."""
     completed: dict[Node, Feature | None] = {}  # city root -> its feature when complete, else None
     credited: set[tuple[str, Node]] = set()
@@ -124,7 +127,7 @@ def score_fields(board: Board, fields: list[Feature], edition: str, rules: list[
                 notes += [f"city at {cities[root].tiles[0][0]},{cities[root].tiles[0][1]}: {n}"
                           for r in rules for n in r.notes(board, cities[root])]
         scorers = f.majority()
-        if edition == "second":
+        if rulings["scoring.edition"] == "second":
             per = {c: [root for root in kept if (c, root) not in credited] for c in scorers}
             for c in scorers:
                 credited.update((c, root) for root in per[c])

@@ -13,7 +13,7 @@ it raises ``SearchLimitError`` saying what to simplify.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -85,11 +85,17 @@ def objective(gains: Values, seat: int) -> int:
     return gains[seat] - (max(others) if others else 0)
 
 
-class Solver:
-    """The values of a turn's positions, memoised; ``node_limit`` lowers the budget's ``max_nodes()``."""
+Preference = Callable[[Values, int], int]  # how much the player at a seat likes a turn's gains
 
-    def __init__(self, state: GameState, node_limit: int | None = None):
+
+class Solver:
+    """The values of a turn's positions, memoised; ``node_limit`` lowers the budget's ``max_nodes()``.
+    ``prefer`` is what each acting player maximises (default ``objective``): grading measures simpler
+    players with other preferences on the same search."""
+
+    def __init__(self, state: GameState, node_limit: int | None = None, prefer: Preference = objective):
         self.state = state
+        self.prefer = prefer
         self.start = tuple(state.scores[c] for c in state.players)
         self.memo: dict[tuple, Values] = {}
         self.nodes = 0
@@ -116,8 +122,8 @@ class Solver:
         for action in s.legal_actions():
             v = self.value(s.apply(action, check=False))
             s.undo()
-            if best is None or objective(v, seat) > top:
-                best, top = v, objective(v, seat)
+            if best is None or self.prefer(v, seat) > top:
+                best, top = v, self.prefer(v, seat)
         assert best is not None
         self.memo[key] = best
         return best

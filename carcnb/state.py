@@ -19,7 +19,7 @@ from .features import Feature, Node
 from .geometry import Pos
 from .journal import Journal, Unrecorded
 from .rules import RuleModule, modules_for, overriding
-from .rulings import resolve
+from .rulings import Rulings, consulted, consulting, resolve
 from .scoring import ScoreRow
 from .steps import CHANCE, TERMINAL, Step  # noqa: F401  (CHANCE re-exported)
 from .tiles import TileType, catalogue
@@ -40,7 +40,7 @@ class Game:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "sets", frozenset(self.sets) | {"base"})
-        object.__setattr__(self, "rulings", resolve(self.rulings))
+        object.__setattr__(self, "rulings", Rulings(resolve(self.rulings)))
         object.__setattr__(self, "players", tuple(self.players))
         if not 2 <= len(self.players) <= 6 or len(set(self.players)) != len(self.players):
             raise CarcnbError(f"a game needs 2 to 6 different players, got {list(self.players)!r}")
@@ -50,6 +50,7 @@ class Game:
         return _modules(self.sets, tuple(sorted(self.rulings.items())))
 
     def ruling(self, rid: str) -> str:
+        """The option in force for ruling ``rid`` (the read is recorded: see ``rulings.consulting``)."""
         return self.rulings[rid]
 
     def start_tile(self) -> str:
@@ -103,10 +104,16 @@ def _restore_turn(state: GameState, fields: tuple, ext: dict) -> None:
 
 
 def _modules(sets: frozenset[str], rulings: tuple) -> list[RuleModule]:
+    """The rule modules of these sets and rulings, made once; the rulings read to choose them count as read
+    by every game that plays by them."""
     key = (sets, rulings)
     if key not in _MODULE_CACHE:
-        _MODULE_CACHE[key] = modules_for(sets, dict(rulings))
-    return _MODULE_CACHE[key]
+        with consulting() as read:
+            modules = modules_for(sets, Rulings(rulings))
+        _MODULE_CACHE[key] = modules, tuple(read.rulings)
+    modules, read_to_choose = _MODULE_CACHE[key]
+    consulted(read_to_choose)
+    return modules
 
 
 class GameState:

@@ -106,3 +106,27 @@ def open_and_run(page, url: str, notebook: str) -> None:
 def launch(pw):
     """Debian's Chromium, headless, with the flags that keep it quiet and offline."""
     return pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+
+
+def board_mapping(page, board, after: int = 0) -> dict:
+    """The mapping of the picture ``board`` (a locator of the board's ``<img>``) shows, read from the data
+    attributes the widget writes on it, once a picture drawn after the ``after``-th is shown (decoded, its
+    mapping written): ``drawn`` (its count), ``xmin`` and ``ymax`` (the board point at the board's top-left
+    corner), ``tile`` (pixels per tile), ``top`` (pixels above the board) and ``width`` (the picture's)."""
+    handle = board.element_handle(timeout=120_000)
+    page.wait_for_function(SHOWN, arg=[handle, after], timeout=60_000)
+    return page.evaluate(MAPPING, handle)
+
+
+def board_point(board, mapping: dict, bx: float, by: float) -> tuple[float, float]:
+    """Where in the page the board point (bx, by) is drawn (a tile spans [x, x+1] x [y, y+1])."""
+    box = board.bounding_box()
+    shown = box["width"] / mapping["width"]  # page pixels per picture pixel
+    return (box["x"] + (bx - mapping["xmin"]) * mapping["tile"] * shown,
+            box["y"] + (mapping["top"] + (mapping["ymax"] - by) * mapping["tile"]) * shown)
+
+
+SHOWN = """([img, after]) => img.complete && img.naturalWidth > 0 && +img.dataset.carcnbDrawn > after
+    && img.naturalWidth === +img.dataset.carcnbWidth && img.getBoundingClientRect().width > 0"""
+MAPPING = """(img) => Object.fromEntries(['drawn', 'xmin', 'ymax', 'tile', 'top', 'width'].map(
+    name => [name, +img.getAttribute('data-carcnb-' + name)]))"""

@@ -93,11 +93,15 @@ def test_a_ferry_laid_then_another_moved_from_where_to_where():
 
 def test_the_crop_circle_add_and_remove():
     added = account(example("crop-road"), ["place 2,0 180", "pass", "crop add", "deploy 1,-1 S"])
-    assert added.lines()[-2:] == ["red chooses add: each player may add a follower on roads",
-                                  "blue adds a thief on the road at 1,-1 (S)"]
+    assert added.lines()[-4:] == ["red chooses add: each player may add a follower on roads",
+                                  "blue adds a thief on the road at 1,-1 (S)",
+                                  "green has no follower on roads to add beside: adds nothing",
+                                  "red has no follower on roads to add beside: adds nothing"]
     removed = account(example("crop-road"), ["place 2,0 180", "pass", "crop remove", "remove 1,-1 S"])
-    assert removed.lines()[-2:] == ["red chooses remove: each player takes a follower on roads back",
-                                    "blue takes back the thief on the road at 1,-1 (S)"]
+    assert removed.lines()[-4:] == ["red chooses remove: each player takes a follower on roads back",
+                                    "blue takes back the thief on the road at 1,-1 (S)",
+                                    "green has no follower on roads: takes nothing back",
+                                    "red has no follower on roads: takes nothing back"]
     (taken,) = [e for e in removed.of(FollowerLeft) if e.cause == "taken"]
     assert (taken.figure.color, taken.where) == ("blue", "supply")
 
@@ -145,3 +149,13 @@ def test_every_figure_that_comes_onto_or_leaves_the_board_is_told(seed):
         went = sum(isinstance(e, TornadoPicked) or (isinstance(e, FollowerLeft) and e.cause != "tornado")
                    for e in events)
         assert sum(map(len, state.board.followers.values())) - standing == came - went, (action, events)
+
+
+def test_the_earthquake_at_the_end_names_a_finished_city_it_destroys_as_feeding_no_farmer():
+    from carcnb.explain import example, play
+
+    closed = play(example("quake-farm"), "place 0,-2 0", "pass")
+    told = account(closed, end=True)
+    (quake,) = told.of(QuakeStruck)
+    assert ((0, -2), (0, -1)) in quake.finished and ((0, -2), (0, -1)) not in quake.cities
+    assert "the finished city at 0,-2 (2 tiles): it feeds no farmer" in quake.text()

@@ -80,7 +80,8 @@ def test_the_notation_page_has_an_example_of_each_decision_the_puzzles_play(tmp_
         assert f"`{d.form}`" in page
     for port in ("NNW", "ENE", "SSE", "C"):
         assert f"`{port}`" in page
-    pictures = [line.split("](", 1)[1].rstrip(")") for line in page.splitlines() if line.startswith("![")]
+    pictures = [line.split("](", 1)[1].rstrip(")").split(' "')[0] for line in page.splitlines()
+                if line.startswith("![")]  # each picture with its title: ![alt](path "title")
     assert len(pictures) >= 2 + 5 + len(found)  # ports, legend, five tile sets, an example a decision
     for name in pictures:
         assert (tmp_path / name).read_bytes().startswith(b"\x89PNG")

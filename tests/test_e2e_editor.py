@@ -1,6 +1,5 @@
-"""The editor in real JupyterLab and Chromium: keys typed with the pointer off the board never reach the
-notebook (the cell stays a code cell with its editor and position), and a position built by clicks is
-posted as files.
+"""The editor in real JupyterLab and Chromium: a position built by clicks is posted as files (keys: see
+test_e2e_keys.py).
 
 Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
 """
@@ -11,15 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from labserver import jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
 
 NOTEBOOK = "editor.ipynb"
 CELLS = ["from carcnb.editor import BoardEditor\neditor = BoardEditor(mode='edit')\neditor", "1 + 1"]
-CELL_TYPES = """() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map(
-    c => c.classList.contains('jp-CodeCell') ? 'code' : c.classList.contains('jp-RawCell') ? 'raw'
-       : c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'other')"""
 
 
 def _notebook(path: Path) -> None:
@@ -47,73 +43,17 @@ def page(tmp_path: Path):
             open_and_run(page, url, NOTEBOOK)
             board = page.locator(".carcnb-editor .carcnb-board")
             expect(board).to_be_visible(timeout=120_000)
-            page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=board.element_handle(),
-                                   timeout=30_000)
-            page.wait_for_function("() => !!document.querySelector('.carcnb-editor[data-carcnb-keyguard]')",
-                                   timeout=30_000)
+            board_mapping(page, board)
             yield page, served
         finally:
             browser.close()
 
 
-def _aim(page, tile: str, fx: float, fy: float) -> tuple[float, float]:
-    """Move the pointer over tile ``tile`` ("x,y") of the board at fractions (fx, fy) of the tile (fy from
-    the tile's bottom) and wait until the editor reports that tile; returns the page point. The board's
-    mapping is read from the coordinates the editor reports at two corners of the picture."""
-    from playwright.sync_api import expect
-
+def _aim(page, tile: tuple[int, int], fx: float, fy: float) -> tuple[float, float]:
+    """The page point at fractions (fx, fy) of tile ``tile`` (fy from the tile's bottom) in the picture the
+    editor shows, read from the mapping it writes on the picture once the picture is shown."""
     board = page.locator(".carcnb-editor .carcnb-board")
-    label = page.locator(".carcnb-editor .carcnb-pointer")
-
-    def report(box: dict, px: float, py: float) -> tuple[int, int]:
-        page.mouse.move(box["x"] + px, box["y"] + py)
-        expect(label).not_to_have_text("", timeout=20_000)
-        x, y = label.inner_text().split()[0].split(",")
-        return int(x), int(y)
-
-    def leave(box: dict) -> None:
-        page.mouse.move(box["x"] - 20, box["y"] - 20)
-        expect(label).to_have_text("", timeout=20_000)
-
-    tx, ty = (int(v) for v in tile.split(","))
-    for _ in range(3):  # the picture may still be changing (a late redraw on a busy machine): read it again
-        box = board.bounding_box()
-        leave(box)
-        x0, y0 = report(box, 2, 2)  # the top-left tile
-        leave(box)
-        size = box["width"] / (report(box, box["width"] - 2, 2)[0] - x0 + 1)
-        point = (box["x"] + (tx - x0 + fx) * size, box["y"] + (y0 - ty + 1 - fy) * size)
-        page.mouse.move(*point)
-        try:
-            expect(label).to_contain_text(f"{tile} ", timeout=5_000)
-            return point
-        except AssertionError:
-            continue
-    expect(label).to_contain_text(f"{tile} ", timeout=20_000)
-    return point
-
-
-def test_keys_off_the_board_never_reach_the_notebook(page):
-    from playwright.sync_api import expect
-
-    page, _ = page
-    editor = page.locator(".carcnb-editor")
-    status = editor.locator(".carcnb-status")
-    assert page.evaluate(CELL_TYPES) == ["code", "code"]
-    editor.locator("button.carcnb-rotate").click()  # the focus is now on an editor button
-    expect(status).to_contain_text("rotation 90", timeout=20_000)
-    page.mouse.move(5, 5)  # the pointer off the board (and off the editor)
-    for key in ("r", "z", "m", "y", "d", "d", "x"):
-        page.keyboard.press(key)
-    page.wait_for_timeout(1000)
-    assert page.evaluate(CELL_TYPES) == ["code", "code"]
-    expect(editor.locator(".carcnb-board")).to_be_visible()
-    assert "rotation 90" in status.inner_text()  # nothing turned, nothing undone: keys off the board do nothing
-
-    _aim(page, "0,1", 0.5, 0.5)  # on the board the keys are the editor's
-    page.keyboard.press("r")
-    expect(status).to_contain_text("rotation 180", timeout=20_000)
-    assert page.evaluate(CELL_TYPES) == ["code", "code"]
+    return board_point(board, board_mapping(page, board), tile[0] + fx, tile[1] + fy)
 
 
 def test_build_by_clicks_and_post(page):
@@ -127,7 +67,8 @@ def test_build_by_clicks_and_post(page):
     labels = palette.locator("option").evaluate_all("els => els.map(e => e.textContent)")
     palette.select_option(label=next(t for t in labels if t.replace("\xa0", " ").startswith("E: ")))  # nbsp
     expect(status).to_contain_text("E chosen", timeout=20_000)
-    point = _aim(page, "0,1", 0.5, 0.5)
+    point = _aim(page, (0, 1), 0.5, 0.5)
+    page.mouse.move(*point)  # with the pointer on the board, its keys are the editor's
     page.keyboard.press("r")
     page.keyboard.press("r")
     expect(status).to_contain_text("rotation 180", timeout=20_000)
@@ -135,7 +76,7 @@ def test_build_by_clicks_and_post(page):
     expect(status).to_contain_text("put E at 0,1 rotation 180", timeout=20_000)
     editor.locator(".carcnb-tool button", has_text="follower").click()
     expect(status).to_contain_text("tool: follower", timeout=20_000)
-    page.mouse.click(*_aim(page, "0,1", 0.5, 0.1))  # the city at the south edge of E
+    page.mouse.click(*_aim(page, (0, 1), 0.5, 0.1))  # the city at the south edge of E
     expect(status).to_contain_text("put a red follower on 0,1", timeout=20_000)
 
     editor.locator(".carcnb-post-folder input").fill("thread")

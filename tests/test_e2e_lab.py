@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from labserver import jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
 
@@ -53,24 +53,6 @@ def lab(tmp_path: Path):
         yield url
 
 
-def _pointer(page, editor, box: dict, x: float, y: float) -> str:
-    """Hover the picture at (x, y) CSS pixels and read what the editor reports there ("x,y PORT"). The
-    pointer leaves the picture first, so that a report left over from an earlier move is never read."""
-    from playwright.sync_api import expect
-
-    label = editor.locator(".carcnb-pointer")
-    page.mouse.move(box["x"] - 10, box["y"] - 10)
-    expect(label).to_have_text("", timeout=20_000)
-    page.mouse.move(box["x"] + x, box["y"] + y)
-    expect(label).to_have_text(re.compile(r"^-?\d+,-?\d+ [A-Z]+$"), timeout=20_000)
-    return label.inner_text()
-
-
-def _tile(reported: str) -> tuple[int, int]:
-    x, y = reported.split()[0].split(",")
-    return int(x), int(y)
-
-
 def test_click_places_a_tile_in_jupyterlab(lab):
     from playwright.sync_api import expect, sync_playwright
 
@@ -84,9 +66,6 @@ def test_click_places_a_tile_in_jupyterlab(lab):
             editor = page.locator(".carcnb-editor").last
             board = editor.locator(".carcnb-board")
             expect(board).to_be_visible(timeout=120_000)
-            page.wait_for_function("(img) => img.complete && img.naturalWidth > 0", arg=board.element_handle(),
-                                   timeout=30_000)
-            board.scroll_into_view_if_needed()
             status = editor.locator(".carcnb-status")
             scores = editor.locator(".carcnb-score")
             expect(status).not_to_have_text("", timeout=30_000)
@@ -103,21 +82,16 @@ def test_click_places_a_tile_in_jupyterlab(lab):
                 editor.locator("button.carcnb-rotate").click()
                 expect(status).to_contain_text(f"rotation {90 * quarter}", timeout=20_000)
 
-            box = board.bounding_box()
-            top_left = _pointer(page, editor, box, 3, 3)
-            bottom_right = _pointer(page, editor, box, box["width"] - 3, box["height"] - 3)
-            (x0, y0), (x1, y1) = _tile(top_left), _tile(bottom_right)
-            tile_w, tile_h = box["width"] / (x1 - x0 + 1), box["height"] / (y0 - y1 + 1)
             before = (status.inner_text(), scores.inner_text())
-
-            target = (box["x"] + (x - x0 + 0.5) * tile_w, box["y"] + (y0 - y + 0.5) * tile_h)
+            board.scroll_into_view_if_needed()
+            target = board_point(board, board_mapping(page, board), x + 0.5, y + 0.5)
             page.mouse.move(*target)  # hover first: the preview is drawn before the click is timed
             expect(editor.locator(".carcnb-pointer")).to_contain_text(f"{x},{y} ", timeout=20_000)
-            page.wait_for_timeout(500)
+            hovered = board_mapping(page, board)  # the label is named once the preview is shown
             page.evaluate(TIMER)
             page.mouse.click(*target)
             page.wait_for_function(STATUS_HAS, arg=f"place {x},{y} {rot}", timeout=20_000)
-            page.wait_for_function("() => window.carcnbTimes.picture > 0", timeout=20_000)
+            board_mapping(page, board, after=hovered["drawn"])
             times = page.evaluate("() => window.carcnbTimes")
             assert (status.inner_text(), scores.inner_text()) != before
             expect(editor.locator(".carcnb-actions option").first).to_have_attribute("value", re.compile("^deploy "),

@@ -10,7 +10,11 @@ import pytest
 from carcnb.rules.base import apply_final
 from carcnb.rules.earthquake import quake_area
 
-from conftest import act, legal_texts, state_from_text
+from carcnb.game_io import position_from_state
+from carcnb.position import dump, parse
+from carcnb.questions import final_score
+
+from conftest import RIVER, act, legal_texts, state_from_text
 
 DISASTERS = ["disasters"]
 
@@ -132,6 +136,32 @@ def test_earthquake_on_place_tokens_follow_the_city_as_it_grows():
     act(state, "place 0,-1 180", "pass", "draw N", "place 0,1 180", "deploy 0,1 E")
     apply_final(state)
     assert state.scores == {"red": 0, "blue": 0}  # 2-tile unfinished city, hit: 0 instead of 2
+
+
+# ----- a tile that leaves the game takes its tokens ---------------------------------------------------------
+# on_place: EQ at -1,-4 puts a token in every city in range, R3's two at 1,-4 (dx=2) among them. Blue's
+# city N at 1,-3 (dx=2 dy=1: out of range) joins R3's north city, so its only token is the one on R3.
+# Then the flood or the meteor replaces R3: the token leaves with the tile, and blue's city, cut at 1,-4,
+# is hit by no token: 1 point at the end, where before the disaster its 2 tiles scored 0.
+@pytest.mark.parametrize("disaster", [("draw FL", "flood 1,-4"), ("draw MT", "meteor 1,-4", "pass", "pass")],
+                         ids=["flood", "meteor"])
+def test_a_tile_replaced_by_a_disaster_takes_its_earthquake_tokens_with_it(disaster):
+    state = state_from_text(RIVER + "1,-3 N 180 blue@E", sets=["river", *DISASTERS], hand="EQ",
+                            rulings={"earthquake.timing": "on_place"})
+    act(state, "place -1,-4 90", "pass")
+    assert ((1, -4), 1) in state.ext["quake_cities"]
+    before = state.clone()
+    apply_final(before)
+    assert before.scores["blue"] == 0  # N + R3's north city, hit
+    act(state, *disaster)
+    assert state.ext["quake_cities"] == (((-1, -4), 0), ((0, -4), 1))
+    saved = position_from_state(state)
+    lines = {line.pos: line for line in saved.board}
+    assert lines[(1, -4)].tokens == ()
+    assert len(lines[(-1, -4)].tokens) == len(lines[(0, -4)].tokens) == 1
+    assert final_score(parse(dump(saved))).scores == {"red": 0, "blue": 1}
+    apply_final(state)
+    assert state.scores == {"red": 0, "blue": 1}
 
 
 # ----- earthquake.destroyed_center --------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 
 from carcnb.cli import main
 from carcnb.errors import CarcnbError
-from carcnb.grade import Grade, grade, grade_file, write_grade
+from carcnb.grade import Grade, grade, grade_file, play, search, write_grade
 from carcnb.position import load, parse
 
 from conftest import position_text
@@ -92,13 +92,24 @@ def test_topics_name_the_rules_in_play_the_scoring_and_the_rulings_that_change_t
     assert grade(load(PUZZLES / "base" / "river-count-no-u-turn.toml")).topics == ("river",)
 
 
-def test_difficulty_grows_with_the_lines_to_read():
-    # One legal line (U can only continue the road) is the easiest; a meteor with replies is hard.
+def test_difficulty_follows_how_simple_players_fare_not_the_size_of_the_board():
+    # A big last-tile board that the greedy player (the most points at once) fills right is easy; the
+    # tornado line that both simple players miss at several steps is the hardest.
+    fill = load(PUZZLES / "mined" / "base" / "last-tile-s300-004.toml")
+    assert play(fill, search(fill)).finder == "greedy"
+    tornado = load(PUZZLES / "disasters" / "tornado-over-empty-yes.toml")
+    deep = play(tornado, search(tornado))
+    assert deep.finder == "search" and deep.wary_misses >= 3
+    assert grade(fill).difficulty <= 2 < 5 == grade(tornado).difficulty
+
+
+def test_a_line_found_only_by_foreseeing_the_replies_is_harder_than_a_greedy_one():
     easy = parse(position_text("0,0 D 0", hand="U", question={"kind": "count", "answer": 6}))
     assert grade(easy).difficulty <= 2
-    hard = grade(load(PUZZLES / "disasters" / "meteor-point-beside.toml")).difficulty
-    simple = grade(load(PUZZLES / "ferries" / "deny-by-moving.toml")).difficulty
-    assert 1 <= simple < hard <= 5
+    wary = load(PUZZLES / "disasters" / "meteor-thief-and-knight.toml")
+    greedy = load(PUZZLES / "ferries" / "two-directions.toml")
+    assert play(wary, search(wary)).finder == "wary" and play(greedy, search(greedy)).finder == "greedy"
+    assert grade(greedy).difficulty < grade(wary).difficulty
 
 
 def _check(capsys, path) -> tuple[int, str]:

@@ -148,6 +148,22 @@ def test_cities_the_earthquake_destroys_are_shaded():
     assert dict(state.ext) == before  # drawing at the end leaves the game as it was
 
 
+def test_a_finished_city_the_earthquake_destroys_is_shaded_pale_with_one_token():
+    """Red closed the city on EQ during the game: at the end it is destroyed too (it feeds no farmer), so the
+    picture shades it, pale, and draws one token for the city, not one for each of its tiles in range."""
+    from carcnb.explain import ended, example, play
+    from carcnb.render.pieces import quake_points
+
+    closed = play(example("quake-farm"), "place 0,-2 0", "pass")
+    end = ended(closed)[0]
+    png, geo = render_png(end, coords=False)
+    plain, _ = render_png(closed, coords=False)
+    assert share_of(plain, geo, 0, -2, style.CITY) > 0.05  # during the game: a city like any other
+    assert share_of(png, geo, 0, -2, style.CITY) < 0.02  # at the end: hatched over
+    on_closed_city = [(x, y) for x, y in quake_points(end) if 0 <= x < 1 and -2 <= y < 0]
+    assert len(on_closed_city) == 1
+
+
 # ----- events in progress ------------------------------------------------------------------------------------
 def _meteor(*aims: str):
     state = state_from_text(METEOR_ROAD, sets=["disasters"], hand="MT", rulings={"meteor.adjacency": "king"})

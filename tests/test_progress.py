@@ -33,13 +33,53 @@ def test_solved_marks_survive_a_new_session(data: Path):
     assert later.marks["base/road-loop.toml"] == {"solved": "2024-05-01"}
 
 
-def test_a_reveal_is_remembered_until_the_puzzle_is_solved(data: Path):
+def test_a_reveal_stays_marked_when_the_puzzle_is_solved_later(data: Path):
     p = Progress.load()
     p.mark_revealed("disasters/meteor-point-beside.toml", date(2024, 5, 1))
     assert Progress.load().mark("disasters/meteor-point-beside.toml") == "revealed"
-    p.mark_solved("disasters/meteor-point-beside.toml", date(2024, 5, 2))
-    p.mark_revealed("disasters/meteor-point-beside.toml", date(2024, 5, 3))  # solved stays solved
-    assert Progress.load().mark("disasters/meteor-point-beside.toml") == "solved"
+    p.mark_solved("disasters/meteor-point-beside.toml", date(2024, 5, 2))  # solved after seeing the answer
+    again = Progress.load()
+    assert again.mark("disasters/meteor-point-beside.toml") == "revealed"
+    assert not again.solved("disasters/meteor-point-beside.toml")
+    p.mark_solved("base/road-loop.toml", date(2024, 5, 2))
+    p.mark_revealed("base/road-loop.toml", date(2024, 5, 3))  # solved first stays solved
+    assert Progress.load().mark("base/road-loop.toml") == "solved"
+
+
+def test_a_first_try_moves_both_ratings_once_and_they_are_kept(data: Path):
+    p = Progress.load()
+    assert p.player.rating == 1500 and p.rating("base/a.toml", 4).rating == 1700
+    p.mark_solved("base/a.toml", difficulty=4)  # a win against a harder puzzle
+    won = Progress.load()
+    assert won.player.rating > 1500 and won.player.deviation < 350
+    assert won.rating("base/a.toml", 4).rating < 1700
+    p.mark_solved("base/a.toml", difficulty=4)
+    p.mark_revealed("base/a.toml", difficulty=4)  # not a first try: nothing moves
+    assert Progress.load().player == won.player
+    p.mark_revealed("base/b.toml", difficulty=1)  # a loss against an easy one
+    lost = Progress.load()
+    assert lost.player.rating < won.player.rating and lost.rating("base/b.toml", 1).rating > 1100
+
+
+def test_two_notebooks_count_one_first_try_once(data: Path):
+    first, second = Progress.load(), Progress.load()
+    first.mark_solved("base/a.toml", difficulty=3)
+    once = Progress.load().player
+    second.mark_solved("base/a.toml", difficulty=3)  # the other notebook saw it unmarked
+    assert Progress.load().player == once and second.player == once
+
+
+def test_ratings_that_cannot_be_read_start_fresh_and_stay_in_the_file(data: Path):
+    data.mkdir(parents=True)
+    path = data / "progress.json"
+    path.write_text(json.dumps({"version": 1, "puzzles": {}, "ratings": {
+        "player": {"rating": "high"}, "puzzles": {"base/a.toml": [1, 2], "base/b.toml": {
+            "rating": 1400, "deviation": 80, "volatility": 0.06}}}}), encoding="utf-8")
+    p = Progress.load()
+    assert p.player.rating == 1500 and p.rating("base/b.toml").rating == 1400
+    assert p.mark_solved("base/c.toml", difficulty=2)
+    kept = json.loads(path.read_text(encoding="utf-8"))["ratings"]
+    assert kept["puzzles"]["base/a.toml"] == [1, 2] and kept["player"]["rating"] > 1500
 
 
 @pytest.mark.parametrize("text, reason", [
@@ -91,6 +131,7 @@ def test_a_file_read_in_part_keeps_what_it_can_read_and_loses_nothing(data: Path
     assert p.mark_solved("d.toml", date(2024, 6, 1))
     assert list(data.glob("progress.json.broken*")) == []
     after = json.loads(path.read_text(encoding="utf-8"))
+    assert set(after.pop("ratings")["puzzles"]) == {"d.toml"}  # the first try of d.toml is rated
     assert after == {**doc, "puzzles": {**doc["puzzles"], "d.toml": {"solved": "2024-06-01"}}}
 
 
@@ -172,4 +213,7 @@ def test_the_file_is_small_readable_json(data: Path):
     for key in ("b.toml", "a.toml"):
         p.mark_solved(key, date(2024, 5, 1))
     doc = json.loads((data / "progress.json").read_text(encoding="utf-8"))
+    ratings = doc.pop("ratings")
     assert doc == {"version": 1, "puzzles": {"a.toml": {"solved": "2024-05-01"}, "b.toml": {"solved": "2024-05-01"}}}
+    assert set(ratings) == {"player", "puzzles"} and set(ratings["puzzles"]) == {"a.toml", "b.toml"}
+    assert set(ratings["player"]) == {"rating", "deviation", "volatility"}

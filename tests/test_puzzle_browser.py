@@ -190,3 +190,29 @@ def test_the_browser_widget_picks_solves_and_marks(shelf: Path, tmp_path: Path):
 
 def answer_of(key: str) -> tuple:
     return load(ROOT / "puzzles" / key).question.answer
+
+
+def test_a_puzzle_solved_after_a_reveal_on_another_day_stays_marked_revealed(browser: BrowserModel, shelf: Path):
+    browser.open("base/road-loop.toml")
+    browser.board.reveal()
+    tomorrow = BrowserModel(shelf, progress=browser.progress.path)
+    tomorrow.open("base/road-loop.toml")
+    solve_final(tomorrow)  # a fresh board: no reveal on it, but the answer was seen before
+    assert tomorrow.mark(tomorrow.current) == "revealed" and tomorrow.label(tomorrow.current).startswith("◐ ")
+    assert tomorrow.summary().startswith("0 of 6 puzzles solved")
+
+
+def test_a_first_try_rates_and_the_next_offer_is_near_the_new_rating(browser: BrowserModel):
+    assert "your rating 1500 ± 700" in browser.summary()
+    browser.open("base/road-loop.toml")
+    solve_final(browser)
+    player = browser.progress.player.rating
+    assert player > 1500 and browser.progress.rating("base/road-loop.toml").rating < 1500 + 200
+    offered = browser.near_rating()
+    untried = [e for e in browser.entries if browser.mark(e) is None]
+    gap = {e.key: abs(browser.progress.rating(e.key, e.difficulty).rating - player) for e in untried}
+    assert offered.key in gap and gap[offered.key] == min(gap.values())
+    assert browser.open_near_rating() and browser.current == offered and f"you {player:.0f}" in browser.status
+    browser.set_topic("ferries")  # its only puzzle opens: none other to offer
+    assert browser.current.key == "ferries/steal-by-moving.toml" and browser.near_rating() is None
+    assert not browser.open_near_rating() and browser.status == "no other puzzle of this topic"

@@ -7,7 +7,10 @@ from pathlib import Path
 import pytest
 
 from carcnb.cli import main
+from carcnb.cli._terminal import image_protocol, inline_image
 from carcnb.collection import puzzle_root
+from carcnb.progress import Progress
+from carcnb.puzzleboard.listing import read_collection
 
 from conftest import position_text
 
@@ -149,9 +152,9 @@ def test_puzzles_that_cannot_be_played_are_skipped_with_the_reason(puzzles, tmp_
                          monkeypatch=monkeypatch)
     assert (code, err) == (0, "")
     assert f"Skipping {puzzles / '0-broken.toml'}: position has problems:" in out and "edge-mismatch" in out
-    assert f"Skipping {puzzles / '0-unreadable.toml'}: " in out and 'expected format = "carcnb/1"' in out
+    assert f"Skipping {puzzles / '0-unreadable.toml'}:1: " in out and 'expected format = "carcnb/1"' in out
     assert "This puzzle cannot be played: " in out and "nothing to decide" in out
-    assert "Puzzle 4 of 6: A small city and a road" in out  # on to the next one
+    assert "Puzzle 3 of 5: A small city and a road" in out  # on to the next one
 
 
 def test_end_of_input_ends_the_session_cleanly(puzzles, tmp_path, capsys, monkeypatch):
@@ -190,3 +193,93 @@ def test_a_reveal_tells_the_line_event_by_event_and_draws_the_board_after_it(puz
             "  3. red scores 8 for the city at 0,0 (3 tiles, completed)\n") in out
     result = tmp_path / "001-c-best-result.png"
     assert f"Picture after it: {result}" in out and result.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ----- rating, progress, topics and the board in the terminal -------------------------------------------------
+def _graded(text: str, difficulty: int) -> str:
+    return text.replace("[question]\n", f"[question]\ndifficulty = {difficulty}\n")
+
+
+@pytest.fixture
+def rated(tmp_path) -> Path:
+    """The same three puzzles graded 1 (the count), 3 (the final) and 5 (the best)."""
+    folder = tmp_path / "rated"
+    folder.mkdir()
+    for name, text, level in (("a-final.toml", FINAL, 3), ("b-count.toml", COUNT, 1), ("c-best.toml", BEST, 5)):
+        (folder / name).write_text(_graded(text, level), encoding="utf-8")
+    return folder
+
+
+def test_the_next_puzzle_is_the_untried_one_nearest_the_players_rating(rated, tmp_path, capsys, monkeypatch):
+    # A new player (1500) gets the ★★★ puzzle first; after solving it the ★★★★★ one is nearer than the ★.
+    code, out, _ = run(capsys, "quiz", str(rated), "--picture-dir", str(tmp_path), stdin="red=9 blue=1\nquit\n",
+                       monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Puzzle 1 of 3: A small city and a road" in out and "Rated 1500, ★★★; you: 1500" in out
+    assert "Puzzle 2 of 3: Close it and claim it" in out
+
+
+def test_first_tries_are_marked_and_rated_as_in_the_notebooks(rated, tmp_path, capsys, monkeypatch):
+    run(capsys, "quiz", str(rated), "--picture-dir", str(tmp_path), stdin="red=9 blue=1\nreveal\nquit\n",
+        monkeypatch=monkeypatch)
+    progress = Progress.load()
+    assert progress.mark("a-final.toml") == "solved" and progress.mark("c-best.toml") == "revealed"
+    assert progress.rating("c-best.toml").rating > 1900 > progress.player.rating > 1500
+    # a puzzle of the shipped collection is known by its place in it, as the puzzle browser knows it
+    run(capsys, "quiz", str(puzzle_root() / "base" / "road-loop.toml"), "--picture-dir", str(tmp_path),
+        stdin="reveal\n", monkeypatch=monkeypatch)
+    assert Progress.load().mark("base/road-loop.toml") == "revealed"
+    code, out, _ = run(capsys, "quiz", "--rating")
+    assert code == 0 and "Your rating: " in out and "3 puzzle(s) tried: 1 solved, 2 revealed first" in out
+
+
+def test_a_streak_counts_puzzles_solved_in_a_row_until_a_reveal(puzzles, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
+                       stdin="red=9 blue=1\n6\nreveal\n", monkeypatch=monkeypatch)
+    assert code == 0
+    assert "Streak: 1." in out and "Streak: 2." in out and "Streak ended at 2." in out
+    assert "best streak 2." in out
+
+
+def test_topic_keeps_one_topic_and_an_unknown_one_says_which_there_are(puzzles, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(puzzle_root()), "--topic", "tornado", "--picture-dir", str(tmp_path),
+                       stdin="quit\n", monkeypatch=monkeypatch)
+    tornado = [e for e in read_collection(puzzle_root()).entries if "tornado" in e.topics]
+    first = next(line for line in out.splitlines() if line.startswith("Puzzle 1 of "))
+    assert code == 0 and first.startswith(f"Puzzle 1 of {len(tornado)}:")
+    assert first.endswith(tuple(f"({e.path})" for e in tornado))
+    code, out, err = run(capsys, "quiz", str(puzzles), "--topic", "volcano")
+    assert code == 2 and "--topic 'volcano': no puzzle here has that topic; known: base" in err
+
+
+def test_the_board_is_drawn_as_text_with_the_pieces_and_the_tile_in_hand(puzzles, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(puzzles / "c-best.toml"), "--picture-dir", str(tmp_path),
+                       stdin="quit\n", monkeypatch=monkeypatch)
+    assert code == 0
+    board = out[out.index("Rated"):out.index("Picture:")]
+    assert "  D 0  " in board and " F 270 " in board  # each tile by its letter and turn
+    assert "+#######+" in board  # the city edge between D and F
+    assert "In hand: K, as drawn (turned 0):" in board
+    code, out, _ = run(capsys, "quiz", str(puzzles / "a-final.toml"), "--picture-dir", str(tmp_path),
+                       stdin="quit\n", monkeypatch=monkeypatch)
+    assert "On the board:\n  0,0 D: red@N blue@E" in out and ".  rb   ." in out
+    # in the middle of a turn, the board as played so far: the tornado on the tile just placed
+    code, out, _ = run(capsys, "quiz", str(puzzle_root() / "disasters" / "tornado-over-empty-yes.toml"),
+                       "--picture-dir", str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
+    assert "=TO3 180=" in out and "On the board:\n  1,2 TO3: tornado\n" in out and "In hand" not in out
+
+
+def test_the_picture_goes_inline_where_the_terminal_says_it_can(puzzles, tmp_path, capsys, monkeypatch):
+    assert image_protocol({"TERM": "xterm-kitty"}) == "kitty"
+    assert image_protocol({"TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app"}) == "iterm"
+    assert image_protocol({"TERM": "xterm-256color", "TERM_PROGRAM": "WezTerm"}) == "iterm"
+    assert image_protocol({"TERM": "xterm-256color"}) is None
+    assert image_protocol({"TERM": "tmux-256color", "TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/x"}) is None
+    png = b"\x89PNG" + bytes(8000)
+    kitty = inline_image(png, "kitty")
+    assert kitty.startswith("\x1b_Ga=T,f=100,m=1;") and kitty.count("\x1b_G") == 3 and "\x1b_Gm=0;" in kitty
+    assert inline_image(png, "iterm").startswith(f"\x1b]1337;File=inline=1;size={len(png)};")
+    code, out, _ = run(capsys, "quiz", str(puzzles / "b-count.toml"), "--board", "iterm", "--picture-dir",
+                       str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
+    assert "\x1b]1337;File=inline=1;" in out and f"Picture: {tmp_path / '001-b-count.png'}" in out
+    assert "On the board" not in out and "In hand" not in out

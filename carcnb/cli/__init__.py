@@ -2,8 +2,10 @@
 
 Each subcommand lives in its own module of this package and adds itself through ``register(subparsers)``;
 the modules are found by name, so a new command is a new file. Exit codes: 0 success, 1 a check failed (or an
-answer is wrong), 2 bad input (the message goes to stderr). Command modules import drawing libraries lazily:
-the engine's command line never loads matplotlib unless it draws.
+answer is wrong), 2 bad input (the message goes to stderr), 130 interrupted (Ctrl-C). A file-system error in
+any command (a file that cannot be read or written) is turned into its one-line message here, not in each
+command. Command modules import drawing libraries lazily: the engine's command line never loads matplotlib
+unless it draws.
 """
 from __future__ import annotations
 
@@ -11,9 +13,12 @@ import argparse
 import importlib
 import os
 import pkgutil
+import signal
 import sys
+import threading
 
 from ..errors import CarcnbError, IllegalPositionError
+from ..files import ESCAPE, problem
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,29 +32,79 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        code = _run(argv)
-        sys.stdout.flush()
-        return code
-    except BrokenPipeError:  # the reader closed our output (``carcnb rulings | head``): end quietly
-        _silence_stdout()
-        return 0
+    _printable_output()
+    name = _command_name(sys.argv[1:] if argv is None else argv)
+    with _CtrlC() as ctrl_c:
+        try:
+            parser = build_parser()
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as e:
+                return int(e.code or 0)
+            code = _run(args, name, ctrl_c)
+            sys.stdout.flush()
+            return code
+        except BaseException as e:
+            if isinstance(e, KeyboardInterrupt) or ctrl_c.seen:  # one line, not the stack of the work
+                print(f"{name}: interrupted", file=sys.stderr)
+                return 130
+            if isinstance(e, BrokenPipeError):  # the reader closed our output (``carcnb rulings | head``)
+                _silence_stdout()
+                return 0
+            raise
 
 
-def _run(argv: list[str] | None) -> int:
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:
-        return int(e.code or 0)
+class _CtrlC:
+    """Notes a Ctrl-C while a command runs: a library that catches the ``KeyboardInterrupt`` (matplotlib
+    while it draws) may raise another error in its place, which then means "interrupted" too."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._installed = threading.current_thread() is threading.main_thread()  # only there may it be set
+        self._previous = None
+
+    def __enter__(self) -> _CtrlC:
+        if self._installed:
+            self._previous = signal.signal(signal.SIGINT, self._note)
+        return self
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        if self._installed:  # a handler set outside Python reads as None: Python's own comes back then
+            signal.signal(signal.SIGINT, self._previous or signal.default_int_handler)
+
+
+def _command_name(argv: list[str]) -> str:
+    """``carcnb COMMAND`` as typed, known before the command modules are loaded (Ctrl-C may come then)."""
+    return f"carcnb {argv[0]}" if argv and not argv[0].startswith("-") else "carcnb"
+
+
+def _run(args: argparse.Namespace, name: str, ctrl_c: _CtrlC) -> int:
     try:
         return args.run(args)
-    except IllegalPositionError as e:
-        print(f"carcnb {args.command}: {getattr(args, 'file', '')}: {e}", file=sys.stderr)
+    except (CarcnbError, OSError) as e:
+        if ctrl_c.seen or isinstance(e, BrokenPipeError):
+            raise
+        print(f"{name}: {_message(e, args)}", file=sys.stderr)
         return 2
-    except CarcnbError as e:
-        print(f"carcnb {args.command}: {e}", file=sys.stderr)
-        return 2
+
+
+def _message(e: CarcnbError | OSError, args: argparse.Namespace) -> str:
+    """The one line that says what went wrong (the position's problems on lines of their own)."""
+    if isinstance(e, IllegalPositionError):
+        return f"{getattr(args, 'file', '')}: {e}"
+    return problem(e) if isinstance(e, OSError) else str(e)
+
+
+def _printable_output() -> None:
+    """Let stdout and stderr write any text: a file name with bytes that are not UTF-8 is printed as
+    ``\\xNN`` rather than failing the message that names it."""
+    for stream in (sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors=ESCAPE)
 
 
 def _silence_stdout() -> None:

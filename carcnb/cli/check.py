@@ -4,19 +4,21 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import CarcnbError
+from ..errors import CarcnbError, PositionFormatError
 from ..grade import stale
-from ..position import load
+from ..position import ANSWER_FORMS, load
 from ..questions import answer, same_answer, show_answer
 from ._budget import add_max_nodes
 from ._files import puzzle_files
 
 
 def run(args: argparse.Namespace) -> int:
-    files = puzzle_files(args.paths)
-    if not files:
+    files, unread = puzzle_files(args.paths)
+    if not files and not unread:
         raise CarcnbError(f"no .toml files under {' '.join(args.paths)}")
-    passed = failed = 0
+    for folder in unread:
+        print(f"FAIL {folder}", flush=True)
+    passed, failed = 0, len(unread)
     for path in files:
         ok, detail = check_file(path)
         passed += ok
@@ -32,8 +34,13 @@ def check_file(path: str | Path) -> tuple[bool, str]:
         p = load(path)
         if p.question is None:
             raise CarcnbError("no [question] in the file")
-        got = answer(p)
         kind = p.question.kind
+        if p.question.answer is None:
+            raise PositionFormatError(str(path), p.question.line, "[question]",
+                                      f"no answer: a puzzle of the collection needs one; add "
+                                      f"{ANSWER_FORMS[kind]} under [question] (carcnb solve FILE prints the "
+                                      "engine's)")
+        got = answer(p)
         if not same_answer(kind, p.question.answer, got):
             return False, (f"{kind}: file says {show_answer(kind, p.question.answer)}, engine says "
                            f"{show_answer(kind, got)}")

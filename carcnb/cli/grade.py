@@ -4,26 +4,32 @@ from __future__ import annotations
 import argparse
 
 from ..errors import CarcnbError
+from ..files import problem
 from ..grade import grade_file
 from ._budget import add_max_nodes
 from ._files import puzzle_files
 
 
 def run(args: argparse.Namespace) -> int:
-    files = puzzle_files(args.paths)
-    if not files:
+    files, unread = puzzle_files(args.paths)
+    if not files and not unread:
         raise CarcnbError(f"no .toml files under {' '.join(args.paths)}")
-    changed = failed = 0
+    for folder in unread:
+        print(f"FAIL {folder}", flush=True)
+    graded = changed = 0
+    failed = len(unread)
     for path in files:
         try:
             g, wrote = grade_file(path)
-        except CarcnbError as e:
+        except (CarcnbError, OSError) as e:  # a file that cannot be read or written: the others are graded
             failed += 1
-            print(f"FAIL {path}  {str(e).replace(chr(10), ' ')}", flush=True)
+            why = problem(e) if isinstance(e, OSError) else str(e).replace(chr(10), ' ')
+            print(f"FAIL {path}  {why}", flush=True)
             continue
+        graded += 1
         changed += wrote
         print(f"{'graded' if wrote else 'same  '} {path}  {g}", flush=True)
-    print(f"{len(files) - failed} graded ({changed} changed), {failed} failed")
+    print(f"{graded} graded ({changed} changed), {failed} failed")
     return 0 if failed == 0 else 1
 
 

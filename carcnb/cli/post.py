@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 
 from ..position import load
-from ..post import FORMATS, post_paths, write_post
+from ..post import FORMATS, PictureOptions, post_paths, write_post
 from ..safewrite import check_folder, refuse_overwrite
 from ._budget import add_max_nodes
 from .readings import clear_progress, show_progress
@@ -19,7 +19,8 @@ def run(args: argparse.Namespace) -> int:
         refuse_overwrite(post_paths(p, args.output, args.format))
     on_terminal = sys.stderr.isatty()
     try:
-        files = write_post(p, args.output, args.format, show_progress if on_terminal else None, args.max_nodes)
+        files = write_post(p, args.output, args.format, show_progress if on_terminal else None, args.max_nodes,
+                           PictureOptions(args.coords, args.caption, args.legend))
     finally:
         if on_terminal:
             clear_progress()
@@ -28,11 +29,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("post", help="a forum post of the position: picture, position text, question, verdict "
-                                    "and the answer under each reading of the rules")
+    p = sub.add_parser("post", help="a forum post of the position: the question, the pictures, the verdict, what "
+                                    "happens, the readings that change the answer and the position text")
     p.add_argument("file")
     p.add_argument("-o", "--output", default=".", metavar="DIR", help="the folder to write into (default: here)")
-    p.add_argument("--format", choices=FORMATS, default="markdown")
+    p.add_argument("--format", choices=FORMATS, default="markdown",
+                   help="markdown, bbcode (the tags every forum reads), bgg (BoardGameGeek) or html (a page of "
+                        "its own)")
+    p.add_argument("--no-coords", dest="coords", action="store_false", help="hide the column and row numbers")
+    p.add_argument("--caption", metavar="TEXT", help="a caption under the position's picture")
+    p.add_argument("--legend", action="store_true", help="the legend beside the board")
     p.add_argument("--force", action="store_true", help="overwrite a post of the same name already there")
     p.set_defaults(run=run)
     add_max_nodes(p)

@@ -6,8 +6,9 @@ import json
 import sys
 import textwrap
 
+from ..consistency import as_asked
 from ..position import load
-from ..readings import MAX_COMBINATIONS, Readings, answer_text, readings
+from ..readings import MAX_COMBINATIONS, Readings, answer_text, reading_text, readings
 from ..rulings import RULINGS
 from ._budget import add_max_nodes
 
@@ -24,13 +25,21 @@ def clear_progress() -> None:
 def text(r: Readings) -> list[str]:
     lines = [f"answer, with the rulings as the file sets them: {answer_text(r.kind, r.answer)}"]
     if r.changes:
-        lines.append("")
-        lines.append("rulings that change the answer:")
+        lines += ["", "answers by reading (the file's first):"]
+        for group in r.groups:
+            lines += textwrap.wrap(answer_text(r.kind, group.answer), 110, initial_indent="  ",
+                                   subsequent_indent="    ")
+            lines += [f"      {reading_text(chosen)}" for chosen in group.readings]
+        lines += ["", "rulings that change the answer (each option with the others as the file sets them):"]
         for c in r.changes:
-            lines.append(f"  {c.ruling}: {RULINGS[c.ruling].question}")
+            ruling = RULINGS[c.ruling]
+            lines.append(f"  {c.ruling}: {ruling.question}")
             for option, a in c.answers.items():
                 mark = "*" if option == r.rulings[c.ruling] else " "
-                lines.append(f"    {mark} {option}: {answer_text(r.kind, a)}")
+                lines.append(f"    {mark} {option} ({ruling.short[option]}): {answer_text(r.kind, a)}")
+            if len({repr(a) for a in c.answers.values()}) == 1:
+                lines.append("      (the same with the file's other options: it changes the answer with others, "
+                             "as the answers by reading show)")
     else:
         lines.append("no ruling changes the answer")
     if len(r.changes) > 1:
@@ -43,16 +52,21 @@ def text(r: Readings) -> list[str]:
             cells = [combo.rulings[rid].ljust(w) for rid, w in zip(names, widths)]
             lines.append("  " + "  ".join(cells) + "  " + answer_text(r.kind, combo.answer))
     if r.skipped:
-        lines.append(f"  ({r.skipped} more combinations skipped: at most {MAX_COMBINATIONS} are tried)")
+        lines.append(f"  ({r.skipped} more combinations skipped: at most {MAX_COMBINATIONS} are shown)")
+    if r.depends_on_history:
+        lines += ["", "depends on earlier turns the file does not record:"]
+        for rid in r.depends_on_history:
+            lines += textwrap.wrap(f"{rid}: {RULINGS[rid].history}", 110, initial_indent="  ",
+                                   subsequent_indent="      ")
     lines.append("")
-    lines += textwrap.wrap("tried, change nothing: " + (", ".join(r.unchanged) or "none"), 110,
-                           subsequent_indent="  ")
+    lines += textwrap.wrap("tried, change nothing under any reading: " + (", ".join(r.unchanged) or "none"),
+                           110, subsequent_indent="  ")
     lines.append("(* the option the file uses)")
     return lines
 
 
 def run(args: argparse.Namespace) -> int:
-    p = load(args.file)
+    p = as_asked(load(args.file))  # a turn stopped inside an event asks how it is best finished
     on_terminal = sys.stderr.isatty()
     try:
         result = readings(p, show_progress if on_terminal else None, args.max_nodes)

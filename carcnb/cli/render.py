@@ -10,6 +10,7 @@ import warnings
 from pathlib import Path
 
 from ..errors import CarcnbError
+from ..files import printable
 from ..position import load
 from ._budget import add_max_nodes
 
@@ -79,7 +80,7 @@ def register(sub) -> None:
     p.add_argument("file", nargs="?", help="the position or puzzle file")
     p.add_argument("-o", "--output", required=True, help="the picture to write: .png or .svg")
     p.add_argument("--no-coords", dest="coords", action="store_false", help="hide the column and row numbers")
-    p.add_argument("--caption", metavar="TEXT", help="a caption under the picture")
+    p.add_argument("--caption", metavar="TEXT", type=printable, help="a caption under the picture")
     p.add_argument("--legend", action="store_true", help="the legend beside the board (alone without FILE)")
     p.add_argument("--compare", metavar="RULING", help="the position under each option of RULING, side by side")
     p.add_argument("--at-end", action="store_true",

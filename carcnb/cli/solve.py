@@ -1,27 +1,79 @@
-"""``carcnb solve FILE``: the engine's answer to the file's question."""
+"""``carcnb solve FILE``: the engine's answer to the file's question (an open question too).
+
+For a ``best`` question it prints every equally good line, what the value counts, and the next-best lines
+with the replies that make them worse; a position without a question whose ``played`` list stops inside the
+turn asks how the turn is best finished.
+"""
 from __future__ import annotations
 
 import argparse
 import json
 
+from ..consistency import as_asked
 from ..position import load
 from ..questions import answer, show_answer
+from ..ranking import Ranking, rank
 from ._budget import add_max_nodes
 
 
 def run(args: argparse.Namespace) -> int:
-    p = load(args.file)
-    got = answer(p)
+    p = as_asked(load(args.file))
+    kind = p.question.kind if p.question is not None else "final"
+    if kind == "best":
+        ranking = rank(p)
+        print(json.dumps({"kind": kind, "answer": best_json(ranking)}) if args.json else "\n".join(best_text(ranking)))
+        return 0
+    got = answer(p) if p.question is not None else answer(_final(p))
     if args.json:
-        value = dict(got) if isinstance(got, tuple) else got
-        print(json.dumps({"kind": p.question.kind, "answer": value}))
+        print(json.dumps({"kind": kind, "answer": dict(got) if isinstance(got, tuple) else got}))
     else:
-        print(f"{p.question.kind}: {show_answer(p.question.kind, got)}")
+        print(f"{kind}: {show_answer(kind, got)}")
     return 0
 
 
+def best_json(ranking: Ranking) -> dict:
+    """``{line, value}`` (``lines`` when several are equally good), what the value counts, and the next-best
+    lines with the replies after them."""
+    lines = [[str(a) for a in line.line] for line in ranking.best]
+    found: dict = {"line": lines[0]} if len(lines) == 1 else {"lines": lines}
+    return {**found, "value": ranking.value, "counts": ranking.counts(), "gains": ranking.best[0].gains,
+            "next": [{"line": [str(a) for a in line.line], "value": line.value, "gains": line.gains,
+                      "replies": [f"{who}: {a}" for who, a in line.replies(ranking.mover)]}
+                     for line in ranking.runners_up]}
+
+
+def best_text(ranking: Ranking) -> list[str]:
+    best = ranking.best[0]
+    out = [f"best: {best.line_text} (value {ranking.value})" if len(ranking.best) == 1 else
+           f"best: {ranking.ties_text()} lines of value {ranking.value}, equally good:"]
+    if len(ranking.best) > 1:
+        out += [f"  {line.line_text}  ({ranking.gains_text(line)})" for line in ranking.best]
+        if ranking.more_ties:
+            out.append(f"  ... ({ranking.ties_text()} in all)")
+    out.append(f"the value is {ranking.counts()} ({ranking.gains_text(best)})")
+    if best.rest:
+        out.append("the turn goes on: " + "; ".join(f"{who}: {a}" for who, a in best.rest))
+    if ranking.runners_up:
+        out.append("next best:")
+        for line in ranking.runners_up:
+            replies = "; ".join(f"{who}: {a}" for who, a in line.replies(ranking.mover))
+            out.append(f"  {line.line_text}  value {line.value} ({ranking.gains_text(line)})"
+                       + (f"; the reply: {replies}" if replies else ""))
+    return out
+
+
+def _final(p):
+    """``p`` asking for the final scores (a position without a question)."""
+    from dataclasses import replace
+
+    from ..position import Question
+
+    return replace(p, question=Question("final"))
+
+
 def register(sub) -> None:
-    p = sub.add_parser("solve", help="the engine's answer to the file's question")
+    p = sub.add_parser("solve", help="the engine's answer to the file's question (the final scores without one); "
+                                     "for best, every equally good line and the next-best ones")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=run)

@@ -17,6 +17,7 @@ from ipyevents import Event
 from ..geometry import PORT_NAMES, Pos
 from ..render.export import BoardGeometry
 from ..render.steps import Step
+from .board_map import BoardMap
 from .views import Picture
 
 PICTURES_KEPT = 48  # pointer previews of one game state, drawn once each
@@ -39,7 +40,8 @@ class ClickableBoard(Protocol):
 
 
 class BoardView:
-    """A board picture (``image``) and a label naming the tile and port under the pointer (``pointer``).
+    """A board picture (``image``), a label naming the tile and port under the pointer (``pointer``) and the
+    picture's mapping written in the page (``map``, to put in the view beside them).
     ``keys`` maps a key (as the browser names it) to a command; ``steps`` gives numbered steps to draw over
     the picture (an answer line); ``overlay`` draws more over a finished picture (png, geometry -> png)."""
 
@@ -58,6 +60,8 @@ class BoardView:
         self._pictures: dict[tuple, tuple] = {}  # picture key -> (png, geometry), for the current game
         self.image = w.Image(format="png", layout=w.Layout(height="auto", align_self="flex-start"))
         self.image.add_class("carcnb-board")
+        self.map = BoardMap()
+        self.image.add_class(self.map.target)
         self.pointer = w.Label()
         self.pointer.add_class("carcnb-pointer")
         self._clicks = Event(source=self.image, watched_events=["click", "keydown", "mouseleave"])
@@ -76,9 +80,7 @@ class BoardView:
         m = self.model
         kind = event.get("type")
         if kind == "keydown":
-            command = self.keys.get(event.get("key"))
-            if command is not None:
-                command()
+            self.press(event.get("key"))
             return
         if kind == "mouseleave":
             self.pointer.value = ""
@@ -86,15 +88,22 @@ class BoardView:
                 self.draw()
             return
         at = self.locate(event)
-        self.pointer.value = f"{at[0][0]},{at[0][1]} {PORT_NAMES[at[1]]}" if at else ""
         if kind == "click":
             if at is None:
                 m.hover(None)
-                return
-            m.click(*at)
+            else:
+                m.click(*at)
         elif kind == "mousemove":
             if m.hover(*(at or (None, None))):
                 self.draw()
+        # named after the picture is shown: once the page shows the name, it shows the picture too
+        self.pointer.value = f"{at[0][0]},{at[0][1]} {PORT_NAMES[at[1]]}" if at else ""
+
+    def press(self, key: str | None) -> None:
+        """A key typed on the board, or anywhere in the widget but a text field (see ``KeyGuard``)."""
+        command = self.keys.get(key)
+        if command is not None:
+            command()
 
     def locate(self, event: dict) -> tuple[Pos, int] | None:
         """The tile and port under the event's pixel, or None off the board."""
@@ -130,4 +139,5 @@ class BoardView:
         png, self.geometry = self._pictures[pic.key]
         self.image.value = png
         self.image.layout.width = f"{self.geometry.picture_width or self.geometry.width}px"
+        self.map.show(self.geometry)
         self._picture_key = pic.key

@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..errors import CarcnbError
 from ..geometry import CENTRE, PORT_NAMES, Pos, pos_text, side_centre, side_of
 from ..features import FIGURE_KINDS
-from ..position import FerryToken, FollowerToken, Position, TileLine
+from ..position import FerryToken, FollowerToken, Position, Question, TileLine
 from ..tiles import catalogue
 
 
@@ -105,9 +105,11 @@ def set_hand(p: Position, tid: str | None) -> Position:
 
 
 def clear_board(p: Position) -> Position:
-    """``p`` with no tiles: players, sets, scores, rulings and the hand stay; the turn's actions and the tiles
-    out of the game go with the board."""
-    return replace(p, board=(), played=(), gone=(), flood=())
+    """``p`` with no tiles: players, sets, scores and rulings stay; the tile in hand, the pile, the turn's
+    actions, the tiles out of the game, the title and the question's answer go with the board (they were the
+    old board's: a tile in hand would count as a copy too many once it is put down again)."""
+    question = p.question and Question(p.question.kind, ask=p.question.ask)
+    return replace(p, board=(), played=(), gone=(), flood=(), hand=None, pile=None, title=None, question=question)
 
 
 def set_score(p: Position, color: str, points: int) -> Position:

@@ -1,31 +1,56 @@
-"""Keys typed in the editor stay in the editor: an invisible widget that stops them reaching the notebook.
+"""Keys typed in a widget stay in the widget: an invisible widget that keeps them from the notebook and hands
+the widget's own keys to it.
 
-JupyterLab's command-mode keys (``r`` raw cell, ``z`` undo cell action, ``m``, ``y``, ``d d``, ``x`` ...) act
-on the cell whose output has the focus. After a click on one of the editor's buttons the focus is on that
-button, so the editor's own ``r`` (rotate) would turn the editor's cell into a raw cell and lose it.
-JupyterLab handles keys when they bubble up to the document; this widget listens on the editor's root
-element and stops every key without Ctrl, Alt or Meta there (typing into the editor's text fields still
-works: nothing is prevented, only kept from the notebook). Keys with a modifier (Ctrl+S saves the
-notebook) go on as usual.
+JupyterLab's command-mode keys (``r`` raw cell, ``m``, ``y``, ``d d``, ``x``, ``z`` ...) act on the cell
+whose output has the focus, and JupyterLab handles them when they bubble up to the document. A click on
+plain text in a widget (a caption, the status line, a question) would put the focus on the notebook cell,
+outside the widget, so that the next ``r`` turned the widget's cell into a raw cell. So the widget's root
+element takes the focus itself on a pointer-down that lands on nothing focusable, and when the pointer
+leaves the board picture (``ipyevents`` focuses the picture while the pointer is on it, and blurs it after).
+Every key without Ctrl, Alt or Meta typed inside the root is kept from the notebook; typing into a text
+field or a menu still works (nothing is prevented there), and the widget's own keys typed anywhere else are
+sent to the kernel. Keys with a modifier (Ctrl+S saves the notebook) go on as usual.
 
-While the pointer is on the board picture, ``ipyevents`` already takes every key for the editor.
+While the pointer is on the board picture, ``ipyevents`` takes every key for the board itself.
 """
 from __future__ import annotations
+
+from collections.abc import Callable, Iterable
 
 import anywidget
 import traitlets
 
 _ESM = """
+const FIELDS = "input, textarea, select, [contenteditable]";  // keys typed there are the field's
+const FOCUSABLE = "a[href], button, input, textarea, select, [tabindex], [contenteditable]";
+
 function render({ model, el }) {
   let root = null, tries = 0, frame = 0;
-  const guard = (event) => {
+  const keep = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     event.stopPropagation();
+    if (event.type !== "keydown" || event.target.closest(FIELDS)) return;
+    if (model.get("own_keys").includes(event.key)) {
+      event.preventDefault();
+      model.send({ key: event.key });
+    }
   };
+  const take = () => root.focus({ preventScroll: true });
+  const pointerdown = (event) => {
+    const focusable = event.target.closest(FOCUSABLE);
+    if (!focusable || focusable === root) take();
+  };
+  const mouseout = (event) => {  // leaving the board picture, which ipyevents blurs: the focus would go to the page
+    if (event.target.matches(model.get("board")) && document.activeElement === event.target) take();
+  };
+  const listeners = [["keydown", keep], ["keyup", keep], ["keypress", keep], ["pointerdown", pointerdown],
+                     ["mouseout", mouseout]];
   const attach = () => {
     root = el.closest(model.get("scope"));
     if (root) {
-      root.addEventListener("keydown", guard);
+      if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
+      root.style.outline = "none";
+      for (const [kind, listener] of listeners) root.addEventListener(kind, listener);
       root.setAttribute("data-carcnb-keyguard", "on");
     } else if (++tries < 600) {
       frame = requestAnimationFrame(attach);  // the view is put into the page after it is rendered
@@ -34,7 +59,7 @@ function render({ model, el }) {
   attach();
   return () => {
     cancelAnimationFrame(frame);
-    if (root) root.removeEventListener("keydown", guard);
+    if (root) for (const [kind, listener] of listeners) root.removeEventListener(kind, listener);
   };
 }
 export default { render };
@@ -42,11 +67,22 @@ export default { render };
 
 
 class KeyGuard(anywidget.AnyWidget):
-    """Put inside a widget whose root element matches ``scope``: keys typed there never reach the notebook."""
+    """Put inside a widget whose root element matches ``scope``: keys typed there never reach the notebook,
+    and those in ``keys`` go to ``press`` (typed anywhere in the widget but in a text field or a menu)."""
 
     _esm = _ESM
     scope = traitlets.Unicode(".carcnb-editor").tag(sync=True)
+    own_keys = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    board = traitlets.Unicode(".carcnb-board").tag(sync=True)
 
-    def __init__(self, scope: str = ".carcnb-editor", **kwargs):
-        super().__init__(scope=scope, **kwargs)
+    def __init__(self, scope: str, keys: Iterable[str] = (), press: Callable[[str], object] | None = None,
+                 **kwargs):
+        super().__init__(scope=scope, own_keys=list(keys), **kwargs)
         self.layout.display = "none"
+        self._press = press
+        self.on_msg(self._pressed)
+
+    def _pressed(self, _widget: object, content: dict, _buffers: object) -> None:
+        key = content.get("key") if isinstance(content, dict) else None
+        if self._press is not None and key in self.own_keys:
+            self._press(key)

@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Callable
 
 from ..actions import Action, Discard, Draw, Place, parse_action
-from ..errors import CarcnbError
+from ..errors import CarcnbError, IllegalPositionError
 from ..features import FIGURE_KINDS, Node
+from ..files import printable
 from ..game_io import game_of, position_as_it_stands, position_from_state, problems, state_from_position
 from ..geometry import PORT_NAMES, Pos, pos_text
 from ..position import Position, load, save
@@ -24,9 +25,9 @@ from ..rules.base import DeployStep, apply_final
 from ..rulings import RULINGS, involved, resolve
 from ..state import CHANCE, Game, GameState
 from ..tiles import catalogue
-from ..wording import question_text
 from . import edits, figures, why
 from .frame import Frame
+from .spots import figure_port
 from .views import (HandView, PaletteEntry, Picture, RulingChoice, ScoreLine, ScoreTable, action_pos, action_ports,
                     as_it_stands, root_position)
 
@@ -177,13 +178,16 @@ class EditorModel:
         return (tid, pos[0], pos[1], self._place_rotation(tid))
 
     def question(self) -> str | None:
-        """A loaded puzzle's question in words (None for a position without one)."""
+        """A loaded puzzle's question in words, the file's own ``ask`` when it has one (None for a position
+        without a question)."""
         p = self.position if self.mode == EDIT else self.origin
         if p.question is None:
             return None
         if "question" not in self._cache:
+            from ..post import asked
+
             try:
-                self._cache["question"] = question_text(p)
+                self._cache["question"] = asked(p)
             except CarcnbError as e:
                 self._cache["question"] = f"{p.question.kind} question (not worded: {e})"
         return self._cache["question"]  # type: ignore[return-value]
@@ -582,6 +586,7 @@ class EditorModel:
             if port is None:
                 raise edits.EditError("click a feature of the tile")
             if self.tool == "follower":
+                port = figure_port(line.tile, line.rot, port)
                 q, added = edits.toggle_follower(p, pos, port, self.color, self.figure)
                 return self._commit(q, f"{'put' if added else 'took'} a {self.color} {self.figure} "
                                        f"{'on' if added else 'from'} {pos_text(pos)}")
@@ -622,8 +627,27 @@ class EditorModel:
         return self._edit(lambda p: edits.set_score(p, color, points), f"{color} has {points} points")
 
     def clear_board(self) -> bool:
-        """Free edit: take every tile off (undo brings them back)."""
-        return self._edit(edits.clear_board, f"board cleared ({len(self.position.board)} tiles taken off)")
+        """Free edit: take every tile off, with the tile in hand and the title (undo brings them back)."""
+        return self._edit(edits.clear_board, f"board cleared ({len(self.position.board)} tiles taken off, "
+                                             "the hand and the title with them)")
+
+    @property
+    def title(self) -> str:
+        """The title that Post and Save write (empty: none)."""
+        return (self.position.title if self.mode == EDIT else self.origin.title) or ""
+
+    def set_title(self, text: str) -> bool:
+        """Title the position (blank: no title); Post and Save use it."""
+        title = " ".join(text.split()) or None
+        if title == (self.title or None):
+            return True
+        message = f"title: {title}" if title else "no title"
+        if self.mode == EDIT:
+            return self._commit(replace(self.position, title=title), message)
+        self.origin = replace(self.origin, title=title)
+        self.status = message
+        self._notify(changed=True)
+        return True
 
     def _edit(self, change: Callable[[Position], Position], message: str) -> bool:
         if self.mode != EDIT:
@@ -733,6 +757,13 @@ class EditorModel:
             if target.exists() and not target.is_dir():
                 raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
             files = write_post(self.value, target, fmt, progress=progress)
+        except IllegalPositionError as e:
+            first = e.problems[0]
+            self.status = (f"no post written: the position breaks {len(e.problems)} rule(s), first {first}; fix "
+                           f"{'it' if len(e.problems) == 1 else 'them'} in free edit (the problems list names "
+                           "each) or undo the change that made it, then post again")
+            self._notify()
+            return None
         except (OSError, CarcnbError) as e:
             self.status = f"no post written: {e}; nothing was changed"
             self._notify()
@@ -753,10 +784,10 @@ class EditorModel:
         if self.color not in p.players:
             self.color = p.players[0]
         if self.mode == EDIT:
-            return self._commit(as_it_stands(p), f"loaded {path}")
+            return self._commit(as_it_stands(p), f"loaded {printable(str(path))}")
         self.origin, self.state, self.position = p, st, p
         self._redo.clear()
         self._pending = []
-        self.status = f"loaded {path}. {self._prompt()}"
+        self.status = f"loaded {printable(str(path))}. {self._prompt()}"
         self._notify(changed=True)
         return True

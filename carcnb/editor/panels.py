@@ -144,11 +144,15 @@ class PositionPanel:
 
 
 class PostPanel:
-    """A Post button: writes the position as a forum post into a folder and shows the text, ready to copy,
-    beside its picture."""
+    """The position's title (Post and Save write it) and a Post button: writes the position as a forum post
+    into a folder and shows the text, ready to copy, beside its picture."""
 
-    def __init__(self, model: EditorModel):
+    def __init__(self, model: EditorModel, observe: Callable[[w.Widget, Callable], None]):
         self.model = model
+        self.title = classed(w.Text(description="title", placeholder="what the post is about",
+                                    style={"description_width": "5em"}, layout=w.Layout(width="40em"),
+                                    continuous_update=False), "carcnb-title")
+        observe(self.title, model.set_title)
         self.folder = classed(w.Text(description="post into", value="post", style={"description_width": "5em"}),
                               "carcnb-post-folder")
         self.button = classed(w.Button(description="post", icon="share-square",
@@ -166,9 +170,12 @@ class PostPanel:
                                                          "paste it into the forum; upload the picture beside it."
                                                          "</small>"), self.text, self.picture],
                                      layout=w.Layout(display="none")), "carcnb-post-result")
-        self.box = classed(w.VBox([w.HBox([self.folder, self.button, self.working, self.working_label]),
+        self.box = classed(w.VBox([self.title, w.HBox([self.folder, self.button, self.working, self.working_label]),
                                    self.result]), "carcnb-post-panel")
         self.button.on_click(lambda _: self.post())
+
+    def refresh(self) -> None:
+        self.title.value = self.model.title
 
     def _progress(self, done: int, total: int, what: str) -> None:
         self.working.max = max(total, 1)

@@ -1,7 +1,8 @@
 """The board editor as ipywidgets: a thin view that turns clicks into model commands and shows the model.
 
 The board picture and its clicks are a ``BoardView``; the tile in hand and the position's header are
-``panels``; a ``KeyGuard`` keeps the keys typed in the editor from the notebook; every change is autosaved.
+``panels``; a ``KeyGuard`` keeps the keys typed in the editor from the notebook and gives the editor its own;
+every change is autosaved.
 """
 from __future__ import annotations
 
@@ -110,7 +111,7 @@ class BoardEditor(w.VBox):
         self.hand = HandPanel(m)
         self.tile_pictures = PalettePanel(m)
         self.position_tools = PositionPanel(m, self._observe)
-        self.posting = PostPanel(m)
+        self.posting = PostPanel(m, self._observe)
 
         self._wire()
         self.play_row = classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
@@ -129,7 +130,8 @@ class BoardEditor(w.VBox):
             classed(game, "carcnb-rulings"),
             classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
             self.posting.box,
-            KeyGuard(".carcnb-editor"),
+            self.view.map,
+            KeyGuard(".carcnb-editor", self.view.keys, self.view.press),
         ])
         self.add_class("carcnb-editor")
         m.on_change(self.refresh)
@@ -233,6 +235,7 @@ class BoardEditor(w.VBox):
             if self._once("version", (m.mode, m.version)):
                 self._refresh_game()
             self.hand.refresh()
+            self.posting.refresh()
             self.palette.value = m.tile if m.tile in {v for _, v in self.palette.options} else NO_TILE
             self.tile_pictures.refresh(playing and m.state.is_chance())
             self.tool.value = m.tool

@@ -19,7 +19,8 @@ ANY = "any"
 
 class PuzzleBrowser(w.VBox):
     """Every puzzle of a collection (default: the one that comes with carcnb) by topic and difficulty, with
-    your solved marks; pick one to solve it. Progress is kept in your data folder (see ``carcnb.progress``)."""
+    your solved marks and rating; pick one to solve it, or let it offer the one nearest your rating. Progress
+    is kept in your data folder (see ``carcnb.progress``)."""
 
     def __init__(self, root: str | Path | None = None, *, model: BrowserModel | None = None,
                  progress: Progress | str | Path | None = None, px_per_tile: int = 80, seed: int | None = None):
@@ -35,9 +36,13 @@ class PuzzleBrowser(w.VBox):
         self.list = classed(w.Select(rows=8, layout=w.Layout(width="46em")), "carcnb-puzzle-list")
         self.previous_button = classed(w.Button(description="previous", icon="arrow-left"), "carcnb-previous")
         self.next_button = classed(w.Button(description="next", icon="arrow-right"), "carcnb-next")
+        self.near_button = classed(w.Button(description="near my rating", icon="crosshairs",
+                                            tooltip="the untried puzzle of this topic nearest your rating"),
+                                   "carcnb-near-rating")
         self.summary = classed(w.Label(), "carcnb-summary")
         self.status = classed(w.HTML(), "carcnb-browser-status")
         self.stage = classed(w.VBox(), "carcnb-stage")
+        self.key_guard = KeyGuard(".carcnb-browser", press=self.press)  # the open puzzle's keys, anywhere in it
         self._board: PuzzleBoard | None = None
         self._board_model = None
 
@@ -48,13 +53,14 @@ class PuzzleBrowser(w.VBox):
         self.list.observe(lambda c: self._command(m.open, c["new"]) if c["new"] else None, names="value")
         self.previous_button.on_click(lambda _: m.previous())
         self.next_button.on_click(lambda _: m.next())
+        self.near_button.on_click(lambda _: m.open_near_rating())
         super().__init__(children=[
             self.messages,
             w.HBox([self.topic, self.difficulty, self.unsolved]),
             self.list,
-            w.HBox([self.previous_button, self.next_button, self.summary]),
+            w.HBox([self.previous_button, self.next_button, self.near_button, self.summary]),
             self.status, self.stage,
-            KeyGuard(".carcnb-browser"),  # keys typed in the browser (its list, its buttons) stay out of the notebook
+            self.key_guard,
         ])
         self.add_class("carcnb-browser")
         m.on_change(self.refresh)
@@ -64,6 +70,11 @@ class PuzzleBrowser(w.VBox):
     def board(self) -> PuzzleBoard | None:
         """The board of the open puzzle."""
         return self._board
+
+    def press(self, key: str) -> None:
+        """A key typed in the browser outside the open puzzle (its list and menus aside): the open puzzle's."""
+        if self._board is not None:
+            self._board.view.press(key)
 
     def _topic_options(self) -> list[tuple[str, str | None]]:
         return [(f"all ({len(self.model.entries)})", ALL)] + [
@@ -93,6 +104,7 @@ class PuzzleBrowser(w.VBox):
                 self._board_model = m.board
                 self._board = PuzzleBoard(model=m.board, px_per_tile=self.px_per_tile) if m.board else None
                 self.stage.children = [self._board] if self._board else []
+                self.key_guard.own_keys = list(self._board.view.keys) if self._board else []
                 if old is not None:
                     old.close()
         finally:

@@ -2,7 +2,9 @@
 and solved marks, the puzzle open on its board, next and previous, and the player's progress.
 
 Solving the open puzzle (a right Check without a reveal first) marks it solved in the progress file; a
-reveal before that marks it revealed. Problems with the collection or the progress file are messages, never
+reveal before that marks it revealed, and it stays so. The first of the two is the puzzle's first try, which
+moves the player's rating and the puzzle's; ``open_near_rating`` opens the untried puzzle of the topic chosen
+nearest the player's rating. Problems with the collection or the progress file are messages, never
 exceptions.
 """
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Callable
 from ..collection import puzzle_root
 from ..errors import CarcnbError
 from ..progress import REVEALED, SOLVED, Progress
-from .listing import AREAS, Collection, PuzzleEntry, is_ruling, read_collection
+from .listing import AREAS, Collection, PuzzleEntry, by_rating, is_ruling, read_collection
 from .model import PuzzleModel
 
 ALL = None
@@ -98,7 +100,8 @@ class BrowserModel:
         solved = sum(self.progress.solved(e.key) for e in self.entries)
         shown = self.visible()
         return (f"{solved} of {len(self.entries)} puzzles solved; {len(shown)} shown"
-                + (f", {sum(self.progress.solved(e.key) for e in shown)} of them solved" if shown else ""))
+                + (f", {sum(self.progress.solved(e.key) for e in shown)} of them solved" if shown else "")
+                + f"; your rating {self.progress.player}")
 
     def label(self, entry: PuzzleEntry) -> str:
         """One line for a list: the mark, the title, the kind and the difficulty."""
@@ -156,6 +159,27 @@ class BrowserModel:
     def next(self) -> bool:
         return self._step(1)
 
+    def near_rating(self) -> PuzzleEntry | None:
+        """The puzzle to offer next: of the chosen topic, not the open one, untried first, rated nearest the
+        player (None when no other puzzle is listed)."""
+        others = [e for e in self.entries if (self.topic is ALL or self.topic in e.topics) and e != self.current]
+        offered = by_rating(others, self.progress)
+        return offered[0] if offered else None
+
+    def open_near_rating(self) -> bool:
+        """Open the puzzle ``near_rating`` offers, saying how it compares with the player's rating."""
+        entry = self.near_rating()
+        if entry is None:
+            self.status = "no other puzzle of this topic"
+            self._notify()
+            return False
+        if not self.open(entry.key):
+            return False
+        rated = self.progress.rating(entry.key, entry.difficulty).rating
+        self.status += f"; rated {rated:.0f}, you {self.progress.player.rating:.0f}"
+        self._notify()
+        return True
+
     def previous(self) -> bool:
         return self._step(-1)
 
@@ -182,11 +206,11 @@ class BrowserModel:
         board, entry = self.board, self.current
         if board is None or entry is None:
             return
-        if board.solved and not self.progress.solved(entry.key):
-            self.progress.mark_solved(entry.key)
+        if board.solved and self.mark(entry) is None:
+            self.progress.mark_solved(entry.key, difficulty=entry.difficulty)
             self._notify()
         elif board.revealed is not None and board.ever_revealed and self.mark(entry) is None:
-            self.progress.mark_revealed(entry.key)
+            self.progress.mark_revealed(entry.key, difficulty=entry.difficulty)
             self._notify()
 
 

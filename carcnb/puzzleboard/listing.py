@@ -4,6 +4,10 @@ Topics come from the file itself: the ``topics`` that ``carcnb grade`` writes in
 present, and always the areas of the rules it involves, read from its sets, the tiles and tokens on its
 board and in hand, the rulings it sets and the words of its file name (``meteor-point-beside.toml``). A
 puzzle with two or more expansion rules in it is also a *combination*.
+
+``by_rating`` is the order in which puzzles are offered: the untried ones nearest the player's rating first.
+It only sorts, so another ordering (say, never two puzzles from one board in a row) can be applied to its
+result.
 """
 from __future__ import annotations
 
@@ -12,7 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import CarcnbError
+from ..files import files_under, printable
 from ..position import FerryToken, Position, QuakeToken, TornadoToken, load
+from ..progress import Progress
+from ..rating import nearest
 from ..tiles import catalogue
 
 BASE = "base"
@@ -50,24 +57,40 @@ class Collection:
 
 def read_collection(root: str | Path) -> Collection:
     """Every puzzle under ``root`` (folders recursively, files in path order). A file that does not load,
-    or holds no question, is reported in ``problems`` and left out."""
+    or holds no question, and a folder that cannot be read, are reported in ``problems`` and left out."""
     base = Path(root)
     if not base.is_dir():
         raise CarcnbError(f"no puzzle collection at {str(root)!r}: expected a folder of .toml puzzle files")
-    entries, problems = [], []
-    for path in sorted(base.rglob("*.toml")):
-        key = path.relative_to(base).as_posix()
+    paths, problems = files_under(base, ".toml")
+    entries = []
+    for path in paths:
         try:
-            p = load(path)
+            entries.append(entry_of(path, printable(path.relative_to(base).as_posix())))
         except CarcnbError as e:
             problems.append(str(e))
-            continue
-        if p.question is None:
-            problems.append(f"{path}: a position without a [question], not a puzzle")
-            continue
-        entries.append(PuzzleEntry(key, path, p.title or path.stem.replace("-", " "), p.question.kind,
-                                   topics_of(p, key), p.question.difficulty))
     return Collection(base, tuple(entries), tuple(problems))
+
+
+def entry_of(path: Path, key: str) -> PuzzleEntry:
+    """The list entry of one puzzle file, known as ``key``; raises ``CarcnbError`` when it is no puzzle."""
+    p = load(path)
+    if p.question is None:
+        raise CarcnbError(f"{printable(str(path))}: a position without a [question], not a puzzle")
+    return PuzzleEntry(key, path, p.title or printable(path.stem).replace("-", " "), p.question.kind,
+                       topics_of(p, key), p.question.difficulty)
+
+
+def by_rating(entries: list[PuzzleEntry] | tuple[PuzzleEntry, ...], progress: Progress) -> list[PuzzleEntry]:
+    """The puzzles in the order to offer them: those not tried yet nearest the player's rating first, then
+    the tried ones the same way (a puzzle's rating: from its tries, else from its difficulty)."""
+    target = progress.player.rating
+
+    def rating(e: PuzzleEntry) -> float:
+        return progress.rating(e.key, e.difficulty).rating
+
+    untried = [e for e in entries if progress.mark(e.key) is None]
+    tried = [e for e in entries if progress.mark(e.key) is not None]
+    return nearest(untried, rating, target) + nearest(tried, rating, target)
 
 
 def is_ruling(topic: str) -> bool:

@@ -99,8 +99,8 @@ class PuzzleBoard(w.VBox):
                     self.view.pointer,
                     classed(answer_row, "carcnb-answer-input"),
                     w.HBox([self.check_button, self.hint_button, self.reveal_button, self.again_button]),
-                    self.status, self.played, self.hints, self.verdict, self.answer,
-                    KeyGuard(".carcnb-puzzle")]  # keys typed here never reach the notebook's command mode
+                    self.status, self.played, self.hints, self.verdict, self.answer, self.view.map,
+                    KeyGuard(".carcnb-puzzle", self.view.keys, self.view.press)]
         super().__init__(children=children)
         self.add_class("carcnb-puzzle")
         m.on_change(self.refresh)

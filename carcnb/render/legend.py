@@ -28,7 +28,7 @@ from .badges import Badge, badge_half
 from .marks import (Z_EVENTS, arrow_shape, draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims,
                     draw_quake_tokens, draw_tornado, polys)
 from .steps import OWN, PATH, REPLY, draw_badges
-from .shading import draw_destroyed, draw_flooded
+from .shading import draw_destroyed, draw_flooded, draw_spent
 from .tileart import tile_art
 
 PITCH = 1.3  # row height, in swatches
@@ -78,6 +78,11 @@ def _quake(ax, x, y, scale, em) -> list:
 
 def _destroyed(ax, x, y, scale, em) -> list:
     return (_tile(ax, CITY_TILE, x, y, scale) + draw_destroyed(ax, _region(CITY_TILE, 0, x, y), scale)
+            + draw_quake_tokens(ax, [_city_mark(x, y)], scale))
+
+
+def _spent(ax, x, y, scale, em) -> list:
+    return (_tile(ax, CITY_TILE, x, y, scale) + draw_spent(ax, _region(CITY_TILE, 0, x, y), scale)
             + draw_quake_tokens(ax, [_city_mark(x, y)], scale))
 
 
@@ -137,7 +142,8 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("legal", "legal spot; arrow: where the tile's north goes", _legal),
     Entry("differs", "scores differently under another reading", _differs),
     Entry("quake", "earthquake token", _quake),
-    Entry("destroyed", "city the earthquake destroys: scores 0", _destroyed),
+    Entry("destroyed", "unfinished city the earthquake destroys: scores 0", _destroyed),
+    Entry("spent", "finished city the earthquake destroys: feeds no farmer", _spent),
     Entry("flood", "flood and its cut-out (3 x 3 once spread)", _flood),
     Entry("flooded", "flooded: can never be completed", _flooded),
     Entry("tornado", "tornado: its steps in order, what it carries", _tornado),
@@ -160,7 +166,7 @@ def entries_for(state: GameState, legal: bool = False, differs: bool = False, st
     keys += [k for k in ("builder", "pig") if k in kinds]
     keys += ["legal"] * legal + ["differs"] * differs
     if "disasters" in sets:
-        keys += ["quake", "destroyed", "flood", "flooded", "tornado", "meteor"]
+        keys += ["quake", "destroyed", "spent", "flood", "flooded", "tornado", "meteor"]
     keys += ["ferry"] * ("ferries" in sets) + ["crop"] * crop + ["steps"] * steps
     return [BY_KEY[k] for k in keys]
 

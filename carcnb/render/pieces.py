@@ -33,13 +33,19 @@ def ferry_ends(state: GameState) -> list[tuple[Point, Point, Point]]:
 
 
 def quake_points(state: GameState) -> list[Point]:
-    """Where each earthquake token lies: on its city segment's mark (below a pennant)."""
+    """Where each earthquake token lies: one in each city, on the mark of its first segment in range (below
+    a pennant). The engine keeps every segment the earthquake reached; a city reached twice has one token."""
     board = state.board
     points = []
+    cities = set()
     for (x, y), seg in state.ext.get("quake_cities") or ():
         placed = board.tiles.get((x, y))
-        if placed is None:
+        if placed is None or ((x, y), seg) not in board.parent:
             continue
+        city = board.find(((x, y), seg))
+        if city in cities:
+            continue
+        cities.add(city)
         marks = tile_art(placed.tile, placed.rot).marks
         mark = marks[seg] if seg < len(marks) else None
         if mark is not None:

@@ -1,6 +1,6 @@
 """Features shaded for what the rules did to them: flooded (they never complete) and cities the earthquake
-destroys (unfinished, with a token in them). The engine says which: the board's ``flooded`` mark, which the
-flood module sets, and the earthquake module's ``destroyed_cities``; nothing here re-derives a rule.
+destroys (every city with a token in it). The engine says which: the board's ``flooded`` mark, which the
+flood module sets, and the earthquake module's ``hit_cities``; nothing here re-derives a rule.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from matplotlib.path import Path
 
 from ..board import Board
 from ..features import Feature, Node
-from ..rules.earthquake import destroyed_cities
+from ..rules.earthquake import hit_cities
 from . import shapes as sh
 from . import style as st
 from .tileart import tile_art
@@ -66,10 +66,19 @@ def draw_destroyed(ax: Axes, polygons: list[np.ndarray], scale: float) -> list:
     return hatch(ax, polygons, st.DESTROYED_TINT, st.DESTROYED, "xx", scale)
 
 
+def draw_spent(ax: Axes, polygons: list[np.ndarray], scale: float) -> list:
+    """Pale, hatched one way: a finished city the earthquake destroys; it scored, but feeds no farmer."""
+    return hatch(ax, polygons, st.SPENT_TINT, st.DESTROYED, "\\\\", scale)
+
+
 def draw_shading(ax: Axes, board: Board, scale: float) -> list:
-    """Shade every flooded feature and every city the earthquake destroys on ``board``."""
+    """Shade every flooded feature and every city the earthquake destroys on ``board`` (unfinished ones
+    dark, finished ones pale)."""
     features = board.features()
     flooded = [n for f in flooded_features(features) for n in f.nodes]
-    destroyed = [n for f in destroyed_cities(board) for n in f.nodes]
+    hit = hit_cities(board)
+    destroyed = [n for f in hit if not f.complete for n in f.nodes]
+    spent = [n for f in hit if f.complete for n in f.nodes]
     return (draw_flooded(ax, feature_polygons(board, flooded), scale)
-            + draw_destroyed(ax, feature_polygons(board, destroyed), scale))
+            + draw_destroyed(ax, feature_polygons(board, destroyed), scale)
+            + draw_spent(ax, feature_polygons(board, spent), scale))

@@ -49,6 +49,7 @@ FLOODED = "#1f5fa8"  # a feature the flood stops: hatched in this colour
 FLOODED_TINT = "#5aa8ee"
 DESTROYED = "#7a1f12"  # an unfinished city the earthquake destroys
 DESTROYED_TINT = "#5b4a3f"
+SPENT_TINT = "#b9a99a"  # a finished city the earthquake destroys: it scored, but feeds no farmer
 METEOR_AIM = "#c62828"
 DIFFERS = "#c2185b"  # a feature that scores differently between two readings
 DIFFERS_TINT = (0.95, 0.45, 0.75)

@@ -182,7 +182,7 @@ def score_turn(state: GameState, nodes: list[Node]) -> list[ScoreRow]:
         feature = board.feature(root)
         if not all(completable(board, feature) for completable in state.hooks["completable"]):
             continue
-        row = score_completed(board, feature, state.game.ruling("scoring.edition"), state.modules)
+        row = score_completed(board, feature, state.game.rulings, state.modules)
         rows.append(row)
         state.add_points(row)
         for f in feature.followers:
@@ -210,7 +210,6 @@ class EndTurnStep(Step):
 def final_rows(state: GameState) -> list[ScoreRow]:
     """End-of-game scoring of the board as it stands (effects before final scoring already applied)."""
     board = state.board
-    edition = state.game.ruling("scoring.edition")
     rows = []
     fields: list[Feature] = []
     for feature in board.features(occupied=True):  # only followers score at the end
@@ -218,10 +217,10 @@ def final_rows(state: GameState) -> list[ScoreRow]:
             fields.append(feature)
         elif feature.followers and feature.kind != "river":
             if feature.complete and all(completable(board, feature) for completable in state.hooks["completable"]):
-                rows.append(score_completed(board, feature, edition, state.modules))
+                rows.append(score_completed(board, feature, state.game.rulings, state.modules))
             else:
                 rows.append(score_unfinished(board, feature, state.modules))
-    rows += score_fields(board, fields, edition, state.modules)
+    rows += score_fields(board, fields, state.game.rulings, state.modules)
     return rows
 
 

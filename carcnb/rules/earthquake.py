@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..features import Feature, Node
-from ..geometry import Pos
+from ..geometry import Pos, pos_text
+from ..rulings import history_missing, ruled
 from . import RuleModule
 
 if TYPE_CHECKING:
@@ -40,10 +41,33 @@ def quake_centre(board: Board) -> Pos | None:
     return next((pos for pos, t in board.tiles.items() if t.tile.has("earthquake")), None)
 
 
+def tokens_can_score(board: Board, cities: tuple[Node, ...]) -> bool:
+    """Whether earthquake tokens in some of ``cities`` could change a score: a follower stands in one of them,
+    or a farmer somewhere may count finished cities."""
+    roots = {board.find(n) for n in cities}
+    return any(board.find(n) in roots or board.segment(n).kind == "field" for n in board.followers)
+
+
+def tokens_leave_with(state: GameState, pos: Pos) -> None:
+    """The tile at ``pos`` leaves the game (the meteor or the flood replaces it): the earthquake tokens on
+    its city segments leave with it, and the cities they were in are hit only through their other tokens."""
+    tokens = state.ext.get("quake_cities")
+    if tokens and any(at == pos for at, _ in tokens):
+        state.set_ext("quake_cities", tuple(n for n in tokens if n[0] != pos))
+
+
 def is_hit(board: Board, city: Feature) -> bool:
     tokens = board.ext.get("quake_cities", ())
     root = board.find(city.root)
     return any(board.find(n) == root for n in tokens if n in board.parent)
+
+
+def hit_cities(board: Board) -> list[Feature]:
+    """Every city with an earthquake token in it, finished or not: the earthquake destroys them all (an
+    unfinished one scores nothing, a finished one feeds no farmer)."""
+    if not board.ext.get("quake_cities"):
+        return []
+    return [f for f in board.features() if f.kind == "city" and is_hit(board, f)]
 
 
 def destroyed_cities(board: Board) -> list[Feature]:
@@ -57,15 +81,17 @@ def destroyed_cities(board: Board) -> list[Feature]:
 class EarthquakeRules(RuleModule):
     name = "earthquake"
 
+    timing = ruled("earthquake.timing")
+    destroyed = ruled("earthquake.destroyed_center")
+
     def __init__(self, rulings: dict[str, str]):
-        self.timing = rulings["earthquake.timing"]
-        self.destroyed = rulings["earthquake.destroyed_center"]
+        self.rulings = rulings
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"EQ": 1}}
 
     def after_place(self, state: GameState, pos: Pos) -> list:
-        if self.timing == "on_place" and state.board.tiles[pos].tile.has("earthquake"):
+        if state.board.tiles[pos].tile.has("earthquake") and self.timing == "on_place":
             state.set_ext("quake_cities", cities_in_range(state.board, pos))
         return []
 
@@ -75,22 +101,40 @@ class EarthquakeRules(RuleModule):
         if destroyed is not None and self.destroyed == "none":
             state.set_ext("quake_cities", None)
             return
-        if self.timing == "on_place" and destroyed is None:
-            if "quake_cities" not in board.ext and quake_centre(board) is not None:
-                # a position saved after EQ was placed: its tokens are the cities in range now
-                state.set_ext("quake_cities", cities_in_range(board, quake_centre(board)))
-            return
         centre = destroyed if destroyed is not None else quake_centre(board)
-        if centre is not None:
-            state.set_ext("quake_cities", cities_in_range(board, centre))
+        if centre is None:
+            return
+        if destroyed is None and self.timing == "on_place":
+            if "quake_cities" not in board.ext:
+                # a position saved after EQ was placed, without its tokens: taken as placed after every tile
+                # in range, so its tokens are the cities in range now
+                cities = cities_in_range(board, centre)
+                if cities and tokens_can_score(board, cities):
+                    history_missing("earthquake.timing")
+                state.set_ext("quake_cities", cities)
+            return
+        state.set_ext("quake_cities", cities_in_range(board, centre))
+
+    def header(self, state: GameState) -> dict[str, object]:
+        """``earthquake = { tokens_down, destroyed }``: whether the tokens are down (even when no city was in
+        range), and where a meteor replaced EQ."""
+        ext = state.ext
+        table: tuple = (("tokens_down", True),) if "quake_cities" in ext else ()
+        if ext.get("quake_destroyed") is not None:
+            table += (("destroyed", pos_text(ext["quake_destroyed"])),)
+        return {"earthquake": table} if table else {}
 
     def load(self, state: GameState, position) -> None:
         """``quake@PORT`` tokens in a file are earthquake tokens already down (ruling ``on_place``)."""
-        from ..position import QuakeToken
-        nodes = tuple(sorted(state.board.node_at(t.pos, k.port) for t in position.board for k in t.tokens
-                             if isinstance(k, QuakeToken) and state.board.node_at(t.pos, k.port) is not None))
-        if nodes:
+        from ..position import QuakeToken, xy
+        board = state.board
+        nodes = tuple(sorted(node for t in position.board for k in t.tokens
+                             if isinstance(k, QuakeToken) and (node := board.node_at(t.pos, k.port)) is not None))
+        table = dict(position.earthquake)
+        if nodes or table.get("tokens_down"):
             state.set_ext("quake_cities", nodes)
+        if "destroyed" in table:
+            state.set_ext("quake_destroyed", xy(table["destroyed"]))
 
     def tokens_at(self, state: GameState, pos: Pos) -> list:
         from ..position import QuakeToken
@@ -99,8 +143,14 @@ class EarthquakeRules(RuleModule):
 
     def problems(self, state: GameState) -> list[str]:
         board = state.board
-        return [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in
-                board.ext.get("quake_cities", ()) if board.segment(n).kind != "city"]
+        out = [f"earthquake token at {n[0][0]},{n[0][1]} is not in a city" for n in
+               board.ext.get("quake_cities", ()) if board.segment(n).kind != "city"]
+        destroyed = board.ext.get("quake_destroyed")
+        placed = board.tiles.get(destroyed) if destroyed is not None else None
+        if destroyed is not None and (placed is None or not placed.tile.has("meteor")):
+            out.append(f"earthquake.destroyed = \"{pos_text(destroyed)}\": no meteor lies there (put MT at "
+                       f"{pos_text(destroyed)} or remove the field)")
+        return out
 
     def end_value(self, board: Board, feature: Feature) -> tuple[int, str] | None:
         if feature.kind == "city" and not feature.complete and is_hit(board, feature):

@@ -12,21 +12,23 @@ from typing import TYPE_CHECKING
 
 from ..actions import Action, Flood
 from ..features import Feature, Node, split_figure
-from ..geometry import Pos, around, neighbour
+from ..geometry import Pos, around, neighbour, pos_text
+from ..rulings import ruled
 from ..steps import Step
 from ..tiles import catalogue
 from . import RuleModule
+from .earthquake import tokens_leave_with
 
 if TYPE_CHECKING:
     from ..board import Board, Placements
     from ..state import GameState
 
 
-def flood_targets(state: GameState, any_tile: bool) -> list[Pos]:
+def flood_targets(state: GameState, rules: FloodRules) -> list[Pos]:
     """Tiles FL may replace: river tiles (spring and lake included), or any non-start tile by ruling."""
     board = state.board
     rivers = [p for p, t in board.tiles.items() if t.tile.set == "river"]
-    if rivers or not any_tile:
+    if rivers or not rules.any_tile:
         return sorted(rivers)
     return sorted(p for p, t in board.tiles.items() if p != (0, 0) and t.tile.has_edges)
 
@@ -91,12 +93,14 @@ def return_followers(state: GameState, pos: Pos, lost: bool) -> None:
 class FloodRules(RuleModule):
     name = "flood"
 
+    any_tile = ruled("flood.without_river", "any_tile")
+    lost = ruled("flood.followers_on_replaced", "lost")
+    scope = ruled("flood.covered_scope")
+    covered_empty = ruled("flood.covered_empty", "yes")
+    cloisters_beside = ruled("flood.cloister_beside", "flooded")
+
     def __init__(self, rulings: dict[str, str]):
-        self.any_tile = rulings["flood.without_river"] == "any_tile"
-        self.lost = rulings["flood.followers_on_replaced"] == "lost"
-        self.scope = rulings["flood.covered_scope"]
-        self.covered_empty = rulings["flood.covered_empty"] == "yes"
-        self.cloisters_beside = rulings["flood.cloister_beside"] == "flooded"
+        self.rulings = rulings
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"FL": 1}}
@@ -105,7 +109,7 @@ class FloodRules(RuleModule):
         if not tile.has("flood"):
             return None
         from .base import EndTurnStep, ScoreStep
-        if not flood_targets(state, self.any_tile):
+        if not flood_targets(state, self):
             return [FloodRedrawStep()]
         return [FloodStep(), ScoreStep(), EndTurnStep()]
 
@@ -120,7 +124,7 @@ class FloodRules(RuleModule):
     def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
         ext = state.ext
         at = ext.get("flood_at")
-        if self.covered_empty or at is None or not ext.get("flood_spread"):
+        if at is None or not ext.get("flood_spread") or self.covered_empty:
             return placements
         ax, ay = at  # the cut-out covers the 3x3 area; FL itself is never free
         return [p for p in placements if abs(p[0] - ax) > 1 or abs(p[1] - ay) > 1]
@@ -132,34 +136,66 @@ class FloodRules(RuleModule):
             return []
         if board.ext.get("flood_spread"):
             add_flood_marks(board, flooded_nodes(board, self.scope, [pos]))
-        if self.cloisters_beside:
+        if cloisters_beside(board, at) and self.cloisters_beside:
             add_flood_marks(board, cloisters_beside(board, at))
         return []
 
     def notes(self, board: Board, feature: Feature) -> list[str]:
         return ["flooded"] if feature.flooded else []
 
+    def problems(self, state: GameState) -> list[str]:
+        at = state.ext.get("flood_at")
+        if at is None or at in state.board.tiles:
+            return []
+        return [f"flood.at = \"{pos_text(at)}\": no tile lies there (FL, or the meteor that replaced it: put it at "
+                f"{pos_text(at)} or remove the field)"]
+
     def header(self, state: GameState) -> dict[str, object]:
+        """``flood = { spread, by }``, with ``at`` when a meteor has replaced FL (the cut-out still spreads
+        there); the flood marks are ``flooded@PORT`` tokens (``tokens_at``)."""
         ext = state.ext
-        if ext.get("flood_at") is None:
+        at = ext.get("flood_at")
+        if at is None:
             return {}
-        return {"flood": (("spread", bool(ext.get("flood_spread"))), ("by", state.players[ext["flood_by"]]))}
+        table: tuple = (("spread", bool(ext.get("flood_spread"))), ("by", state.players[ext["flood_by"]]))
+        placed = state.board.tiles.get(at)
+        if placed is None or not placed.tile.has("flood"):
+            table += (("at", pos_text(at)),)
+        return {"flood": table}
+
+    def tokens_at(self, state: GameState, pos: Pos) -> list:
+        """A ``flooded@PORT`` token for each flood mark on the tile at ``pos``."""
+        from ..position import FloodedToken
+        segments = state.board.tiles[pos].orient.segments
+        return [FloodedToken(segments[seg].anchor) for at, seg in sorted(state.board.flood_marks)
+                if at == pos and seg < len(segments)]
 
     def load(self, state: GameState, position) -> None:
-        at = next((pos for pos, t in state.board.tiles.items() if t.tile.has("flood")), None)
+        """FL's place, who placed it and whether the cut-out is down; the flood marks are the file's
+        ``flooded@`` tokens, or, in a file without any, those FL and its cut-out give the board as it is."""
+        from ..position import FloodedToken, xy
+        board = state.board
+        marks = frozenset(node for t in position.board for k in t.tokens if isinstance(k, FloodedToken)
+                          and (node := board.node_at(t.pos, k.port)) is not None)
+        if marks:
+            board.set_flood_marks(marks)
+        flood = dict(position.flood)
+        at = xy(flood["at"]) if "at" in flood else next(
+            (pos for pos, t in board.tiles.items() if t.tile.has("flood")), None)
         if at is None:
             return
-        flood = dict(position.flood)
         players = state.players
         by = flood.get("by")
         seat = players.index(by) if by else (players.index(position.mover) - 1) % len(players)
         state.set_ext("flood_at", at)
         state.set_ext("flood_by", seat)
-        board = state.board
-        if self.cloisters_beside:
-            add_flood_marks(board, cloisters_beside(board, at))
         if flood.get("spread"):
             state.set_ext("flood_spread", True)
+        if marks:
+            return
+        if cloisters_beside(board, at) and self.cloisters_beside:
+            add_flood_marks(board, cloisters_beside(board, at))
+        if flood.get("spread"):
             add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
 
@@ -172,18 +208,19 @@ class FloodStep(Step):
 
     def legal(self, state: GameState) -> list[Action]:
         rules = state.module(FloodRules)
-        return [Flood(p) for p in flood_targets(state, rules.any_tile)]
+        return [Flood(p) for p in flood_targets(state, rules)]
 
     def apply(self, state: GameState, action: Action) -> None:
         assert isinstance(action, Flood)
         rules = state.module(FloodRules)
         return_followers(state, action.pos, rules.lost)
+        tokens_leave_with(state, action.pos)
         state.board.replace(action.pos, catalogue()["FL"])
         state.placed = action.pos
         state.hand = None
         state.set_ext("flood_at", action.pos)
         state.set_ext("flood_by", state.turn)
-        if rules.cloisters_beside:
+        if cloisters_beside(state.board, action.pos) and rules.cloisters_beside:
             board = state.board
             add_flood_marks(board, cloisters_beside(board, action.pos))
 

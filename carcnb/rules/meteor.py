@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Discard, Meteor, Pass
 from ..features import Feature
 from ..geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
+from ..rulings import ruled
 from ..steps import Step
 from ..tiles import CONNECTING, catalogue
 from . import RuleModule
+from .earthquake import tokens_leave_with
 from .flood import return_followers
 
 if TYPE_CHECKING:
@@ -27,11 +29,13 @@ if TYPE_CHECKING:
 class MeteorRules(RuleModule):
     name = "meteor"
 
+    strict_targets = ruled("meteor.targets", "start,spring,flood")
+    king = ruled("meteor.adjacency", "king")
+    lost = ruled("meteor.followers_on_target", "lost")
+    ferry_lost = ruled("meteor.ferry_on_target", "lost")
+
     def __init__(self, rulings: dict[str, str]):
-        self.strict_targets = rulings["meteor.targets"] == "start,spring,flood"
-        self.king = rulings["meteor.adjacency"] == "king"
-        self.lost = rulings["meteor.followers_on_target"] == "lost"
-        self.ferry_lost = rulings["meteor.ferry_on_target"] == "lost"
+        self.rulings = rulings
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"MT": 1}}
@@ -43,7 +47,7 @@ class MeteorRules(RuleModule):
             tile = placed.tile
             if pos == (0, 0) or tile.has("meteor"):
                 continue
-            if self.strict_targets and (tile.has("spring") or tile.has("flood")):
+            if (tile.has("spring") or tile.has("flood")) and self.strict_targets:
                 continue
             out.append(pos)
         return sorted(out)
@@ -59,6 +63,15 @@ class MeteorRules(RuleModule):
         others = [(state.turn + k) % n for k in range(1, n)]
         return ([MeteorStep(state.turn, "aim")] + [MeteorStep(seat, "move") for seat in others]
                 + [MeteorStep(state.turn, "last"), MeteorLandStep(), ScoreStep(), EndTurnStep()])
+
+    def header(self, state: GameState) -> dict[str, object]:
+        lost = state.ext.get("ferries_lost")
+        return {"meteor": (("ferries_lost", lost),)} if lost else {}
+
+    def load(self, state: GameState, position) -> None:
+        lost = dict(position.meteor).get("ferries_lost")
+        if lost:
+            state.set_ext("ferries_lost", lost)
 
     def counts_beside_cloister(self, board: Board, pos: Pos) -> bool:
         return not board.tiles[pos].tile.has("meteor")  # "that meteor does not count towards the score"
@@ -138,6 +151,7 @@ class MeteorLandStep(Step):
         board = state.board
         old = board.tiles[pos].tile
         return_followers(state, pos, rules.lost)
+        tokens_leave_with(state, pos)
         if pos in board.ferries and rules.ferry_lost:
             state.set_ext("ferries_lost", state.ext.get("ferries_lost", 0) + 1)
         if old.has("earthquake"):

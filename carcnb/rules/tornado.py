@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from ..actions import Action, Drop, Pass, Pick, TornadoStep, shared
 from ..features import Node, may_stand, split_figure
 from ..geometry import SIDE_DELTA, Pos, neighbour
+from ..rulings import ruled
 from ..steps import Step
 from . import RuleModule
 
@@ -31,12 +32,14 @@ _EVENT_KEYS = ("tornado", "tornado_carry", "tornado_steps", "tornado_move", "tor
 class TornadoRules(RuleModule):
     name = "tornado"
 
+    straight = ruled("tornado.steps", "straight")
+    over_empty = ruled("tornado.over_empty", "yes")
+    skip_short = ruled("tornado.short_move", "skip")
+    whole_event = ruled("tornado.revisit", "per_tornado")
+    drop_optional = ruled("tornado.drop", "may")
+
     def __init__(self, rulings: dict[str, str]):
-        self.straight = rulings["tornado.steps"] == "straight"
-        self.over_empty = rulings["tornado.over_empty"] == "yes"
-        self.skip_short = rulings["tornado.short_move"] == "skip"
-        self.whole_event = rulings["tornado.revisit"] == "per_tornado"
-        self.drop_optional = rulings["tornado.drop"] == "may"
+        self.rulings = rulings
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"TO1": 1, "TO2": 1, "TO3": 1}}
@@ -82,12 +85,12 @@ class TornadoRules(RuleModule):
         x, y = ext["tornado"]
         visited = self._visited(state)
         for side, (dx, dy) in enumerate(SIDE_DELTA):
-            if not first and self.straight and side != ext.get("tornado_dir"):
+            if not first and side != ext.get("tornado_dir") and self.straight:
                 continue
             to = (x + dx, y + dy)
             if not self._may_enter(state, to, visited):
                 continue
-            if first and self.skip_short and not self._second_step(state, to, side):
+            if first and not self._second_step(state, to, side) and self.skip_short:
                 continue
             yield to
 
@@ -95,7 +98,7 @@ class TornadoRules(RuleModule):
         return state.ext["tornado_seen"] if self.whole_event else state.ext["tornado_move"]
 
     def _may_enter(self, state: GameState, to: Pos, visited) -> bool:
-        return (self.over_empty or to in state.board.tiles) and to not in visited
+        return (to in state.board.tiles or self.over_empty) and to not in visited
 
     def _second_step(self, state: GameState, via: Pos, side: int) -> bool:
         if state.ext["tornado_steps"] + 1 >= MAX_STEPS:

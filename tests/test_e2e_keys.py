@@ -1,0 +1,146 @@
+"""Keys in real JupyterLab and Chromium: after a click on any text of the editor, a puzzle board or the puzzle
+browser (a caption, the question, the status line, a score table), or on the board picture, JupyterLab's
+command-mode keys change no cell, and the widget's own keys still work.
+
+Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[1]
+PUZZLE = "puzzles/base/last-tile-three-cities-one-gap.toml"  # red holds Q: `r` turns it
+OTHER = "puzzles/ferries/steal-by-moving.toml"
+NOTEBOOK = "keys.ipynb"
+CELLS = [
+    ("markdown", "# Keys stay in the widgets"),
+    ("code", f'from carcnb.editor import BoardEditor\nBoardEditor("{PUZZLE}")'),
+    ("code", f'from carcnb.puzzleboard import PuzzleBoard\nPuzzleBoard("{PUZZLE}")'),
+    ("code", 'from carcnb.puzzleboard import PuzzleBrowser\nbrowser = PuzzleBrowser("puzzles")\n'
+             f'browser.model.open("{PUZZLE.removeprefix("puzzles/")}")\nbrowser'),
+    ("code", "1 + 1"),
+]
+WIDGETS = {".carcnb-editor": 1, ".carcnb-puzzle": 2, ".carcnb-browser": 3}  # root -> the cell showing it
+# every key of JupyterLab's command mode that changes cells (d twice: `d d` deletes a cell)
+COMMAND_KEYS = ("r", "m", "y", "d", "d", "x", "c", "v", "z", "a", "b", "1", "2", "3", "4", "5", "6")
+
+CELL_STATE = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    return Array.from({length: cells.length}, (_, i) => [cells.get(i).type, cells.get(i).sharedModel.getSource()]);
+}"""
+# The text nodes of a widget that are plain text (not in a button, a menu, a field or a checkbox's label),
+# visible now: their count, and the centre of the i-th (scrolled into view) with its text.
+TEXT_AT = """([root, i]) => {
+    const CONTROLS = 'button, select, option, input, textarea, label:has(input)';
+    const texts = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!node.textContent.trim() || parent.closest(CONTROLS)) continue;
+        if (parent.getClientRects().length && parent.checkVisibility()) texts.push(node);
+    }
+    if (i >= texts.length) return {count: texts.length};
+    texts[i].parentElement.scrollIntoView({block: 'center'});
+    const range = document.createRange();
+    range.selectNodeContents(texts[i]);
+    const r = range.getClientRects()[0];
+    return {count: texts.length, text: texts[i].textContent.trim(), x: r.left + r.width / 2, y: r.top + r.height / 2};
+}"""
+
+
+def _notebook(path: Path) -> None:
+    cells = [{"cell_type": kind, "metadata": {}, "source": source,
+              **({"execution_count": None, "outputs": []} if kind == "code" else {})} for kind, source in CELLS]
+    path.write_text(json.dumps({"cells": cells, "metadata": {"kernelspec": {
+        "display_name": "Python 3", "language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}))
+
+
+@pytest.fixture
+def page(tmp_path: Path):
+    """JupyterLab with the three widgets run in one notebook; the kernel's data folder in tmp_path."""
+    require_browser()
+    from playwright.sync_api import expect, sync_playwright
+
+    served = tmp_path / "served"
+    for puzzle in (PUZZLE, OTHER):
+        (served / puzzle).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / puzzle, served / puzzle)
+    _notebook(served / NOTEBOOK)
+    with jupyter_lab(served, tmp_path, {"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url, \
+            sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1200})
+            open_and_run(page, url, NOTEBOOK)
+            for root in WIDGETS:
+                expect(page.locator(f"{root}[data-carcnb-keyguard]").first).to_be_visible(timeout=120_000)
+            yield page
+        finally:
+            browser.close()
+
+
+def _root(page, root: str):
+    return page.locator(".jp-Notebook .jp-Cell").nth(WIDGETS[root]).locator(root).first
+
+
+def _click_text(page, widget, i: int) -> dict:
+    """Click the middle of the i-th text of ``widget``; returns its text (or only the count past the end)."""
+    at = widget.evaluate(f"(root, i) => ({TEXT_AT})([root, i])", i)
+    if "text" in at:
+        page.mouse.click(at["x"], at["y"])
+    return at
+
+
+def _press_command_keys(page, cells: list, where: str) -> None:
+    for key in COMMAND_KEYS:
+        page.keyboard.press(key)
+    assert page.evaluate(CELL_STATE) == cells, f"the notebook's cells changed after the keys typed {where}"
+
+
+def test_own_keys_after_a_click_on_text(page):
+    """The widget's own `r` turns the tile after a click on a caption, a question, the browser's summary."""
+    from playwright.sync_api import expect
+
+    for root, text in ((".carcnb-editor", ".carcnb-hand-caption"), (".carcnb-puzzle", ".carcnb-question"),
+                       (".carcnb-browser", ".carcnb-summary")):
+        widget = _root(page, root)
+        widget.locator(text).first.click()
+        page.keyboard.press("r")
+        expect(widget.locator(".carcnb-status").first).to_contain_text("rotation 90", timeout=20_000)
+
+    cells = page.evaluate(CELL_STATE)
+    assert cells == [[kind, source] for kind, source in CELLS]
+    for root in WIDGETS:
+        widget = _root(page, root)
+        i, count, clicked = 0, 1, []
+        while i < count:
+            at = _click_text(page, widget, i)
+            count = at["count"]
+            if "text" in at:
+                clicked.append(at["text"])
+                _press_command_keys(page, cells, f"after a click on {at['text']!r} in {root}")
+            i += 1
+        assert len(clicked) >= 4, f"{root} shows only these texts: {clicked}"
+        widget.locator("button").first.focus()
+        _press_command_keys(page, cells, f"with the focus on a button of {root}")
+        board = widget.locator(".carcnb-board").first  # a click on the picture, then the pointer off it
+        board.scroll_into_view_if_needed()
+        mapping = board_mapping(page, board)
+        corner = (mapping["xmin"], mapping["ymax"] - 1)  # the top-left tile of the board, empty in the puzzle
+        x, y = board_point(board, mapping, corner[0] + 0.1, corner[1] + 0.9)
+        page.mouse.click(x, y)
+        status = widget.locator(".carcnb-status").first
+        expect(status).to_contain_text(f"{corner[0]:.0f},{corner[1]:.0f} touches no tile", timeout=20_000)
+        page.mouse.move(2, y)
+        page.keyboard.press("r")
+        expect(status).to_contain_text("rotation", timeout=20_000)
+        _press_command_keys(page, cells, f"after a click on the board of {root}")
+    assert page.evaluate(CELL_STATE) == cells
