@@ -56,7 +56,7 @@ class Idea:
     """Why a position is a puzzle: its theme, the opponent it is played against, the answer's line and the
     obvious one it beats."""
 
-    theme: str  # steal, share, destroy, deny, reply, ruling or an expansion's decision (meteor, ferry, ...)
+    theme: str  # steal, share, destroy, deny, feed, reply, ruling or an expansion's decision (meteor, ...)
     feature: str  # the feature the theme is about ("city"; destroy: the figure, "knight"; ruling: its id), or ""
     opponent: str
     mover: str
@@ -181,7 +181,10 @@ def _theme(state: GameState, seat: int, answer: Line, obvious: Line,
     seats = {c: i for i, c in enumerate(state.players)}
     hurt = max(opponents, key=lambda c: obvious.valued[seats[c]] - answer.valued[seats[c]])
     if obvious.valued[seats[hurt]] - answer.valued[seats[hurt]] >= 2:
-        return "deny", _denied(obvious, answer, hurt), hurt
+        denied = _denied(obvious, answer, hurt)
+        if denied == "field" and any(r.kind == "city" and r.complete for r in obvious.rows):
+            return "feed", denied, hurt  # the obvious move closes a city that the opponent's farmer feeds on
+        return "deny", denied, hurt
     if replies:
         return "reply", "", next(e.who for e in account(state, answer.turn).entries if e.who not in ("", mover))
     rule = next((RULE_ACTIONS[type(a)] for a in answer.mine if type(a) in RULE_ACTIONS), None)
@@ -225,6 +228,7 @@ def title(idea: Idea, situation: str) -> str:
         "steal": f"Steal {idea.opponent}'s {kind}",
         "share": f"Share {idea.opponent}'s {kind}",
         "deny": f"Deny {idea.opponent} the {kind}" if kind else f"Hold {idea.opponent} back",
+        "feed": f"Don't feed {idea.opponent}'s farmer",
         "reply": f"Think of {idea.opponent}'s reply",
         "ruling": f"The reading of {idea.feature} decides",
     }.get(idea.theme) or RULE_PHRASES[idea.theme]

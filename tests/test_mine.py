@@ -162,7 +162,7 @@ def test_an_answer_that_scores_the_most_at_once_is_no_puzzle():
     assert _best_puzzle_from(board, players=["red", "blue", "green"], to_move="red", hand="E", pile=[]) is None
 
 
-THEMES = ("Steal ", "Share ", "Deny ", "Hold ", "Knock out ", "Think of ", "The reading of ", "Where the meteor ",
+THEMES = ("Steal ", "Share ", "Deny ", "Don't feed ", "Hold ", "Knock out ", "Think of ", "The reading of ", "Where the meteor ",
           "Where the flood ", "The tornado's path", "Where the ferry ", "What the crop circle ")
 
 
