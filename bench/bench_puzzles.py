@@ -23,11 +23,14 @@ HUNTS = [("base", [], "best", False), ("base, last tile", [], "best", True),
          ("river + disasters, final", ["river", "disasters"], "final", False)]
 
 
-def miner_rate(sets: list[str], kind: str, last_tile: bool, count: int = 3, seed: int = 1) -> tuple[float, int]:
-    """Positions examined per CPU second while finding ``count`` puzzles, and how many were examined."""
+def miner_rate(sets: list[str], kind: str, last_tile: bool, count: int = 3, seed: int = 1,
+               games: int = 30) -> tuple[float, int]:
+    """Positions examined per CPU second while finding ``count`` puzzles (or playing ``games`` games: in the
+    middle of a game puzzles are rare), and how many were examined."""
     seen = [Tally()]
     start = time.process_time()
-    mine(sets, kind, count, seed, last_tile=last_tile, on_progress=lambda t: seen.__setitem__(0, t))
+    mine(sets, kind, count, seed, last_tile=last_tile, on_progress=lambda t: seen.__setitem__(0, t),
+         max_games=games)
     return seen[0].examined / (time.process_time() - start), seen[0].examined
 
 

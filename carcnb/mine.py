@@ -1,18 +1,23 @@
 """Mining puzzles from seeded random games, as Lichess mines its puzzles from real games.
 
 Games are played with random legal actions (``carcnb.playout``), the players of each game keeping their
-followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse to crowded. At each decision of a ``best`` hunt (the
+followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse to crowded. At each decision
+of a ``best`` hunt (the
 tile just drawn, the meteor's aim or moves, the tornado's steps, the flood's target, a ferry, a crop circle)
 the turn is solved exactly, and the position is kept when its best line is unique and beats every other line
-by at least ``min_margin`` points. A ``final`` hunt keeps boards whose end-of-game scoring teaches something:
-farms, flooded features, earthquake tokens, a meteor in a cloister's ring. A kept position is pruned of
-tiles and followers that do not change its answer, given a title that names the situation (never the
-result), an explanation written from the engine's breakdown, and its grade. The same seed gives the same
-puzzles: every random choice comes from generators seeded by the seed and the game's number.
+by at least ``min_margin`` points and its answer makes an idea (``carcnb.idea``: not the obvious move, still
+best once what is left open is valued, against an opponent or on an expansion's decision). A ``final`` hunt
+keeps boards whose end-of-game scoring teaches something: farms, flooded features, earthquake tokens, a meteor
+in a cloister's ring. A kept position is pruned of the tiles and followers that do not change its answer or
+its idea, titled with the idea and who decides what (never the answer), explained in the account's words,
+and graded. At most one puzzle comes from a game. The same seed gives the same puzzles, whatever the number of
+worker processes: every random choice comes from generators seeded by the seed and the game's number.
 """
 from __future__ import annotations
 
+import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
@@ -22,6 +27,7 @@ from .errors import CarcnbError
 from .game_io import position_from_state, problems, state_from_position
 from .geometry import Pos, pos_text
 from .grade import Grade, Search, grade, search
+from .idea import RULE_ACTIONS, Idea, explanation, judge, title
 from .playout import random_action
 from .position import FollowerToken, Position, Question, TileLine, dump
 from .questions import final_score
@@ -32,6 +38,7 @@ from .rules.flood import FloodStep
 from .rules.meteor import MeteorStep
 from .rules.tornado import TornadoDropStep, TornadoMoveStep, TornadoPickStep
 from .scoring import ScoreRow
+from .solve import max_nodes, search_budget
 from .state import Game, GameState
 from .steps import TERMINAL
 from .tiles import SETS, catalogue
@@ -45,9 +52,8 @@ DECISIONS = {PlaceStep: "placement", MeteorStep: "meteor", FloodStep: "flood", T
 TOPICS = tuple(dict.fromkeys(DECISIONS.values()))
 SIZES = (8, 40)  # boards of this many tiles are examined: small enough to read, big enough to matter
 NODE_LIMIT = 3000  # a candidate whose turn needs a bigger search is skipped (its check would be slow)
-PER_GAME = {"best": 3, "final": 1}  # at most this many puzzles from one game (final boards change slowly)
-GAP = 4  # turns between two puzzles of one game
 DEPLOY_SKIP = (0.2, 0.8)  # how often a game's random players keep their follower when they could deploy
+RULE_THEMES = {"reply", *RULE_ACTIONS.values()}  # themes that a ruling deciding the answer names better
 LESSONS = ("farms", "flooded", "earthquake", "meteor beside a cloister", "ferries")
 
 
@@ -74,11 +80,13 @@ class Tally:
 
 def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int = 3, last_tile: bool = False,
          only: Iterable[str] = (), on_progress: Callable[[Tally], None] | None = None,
-         max_games: int | None = None, on_found: Callable[[Mined], None] | None = None) -> list[Mined]:
+         max_games: int | None = None, on_found: Callable[[Mined], None] | None = None,
+         workers: int = 1) -> list[Mined]:
     """Play seeded random games until ``count`` puzzles are found (or ``max_games`` are played: by default
-    50 plus 20 per puzzle). ``only`` limits a best hunt to decisions of these topics (``TOPICS``);
-    ``on_progress`` hears of every position examined, ``on_found`` of each puzzle as soon as it is found (to
-    write it then: a hunt stopped halfway keeps what it found)."""
+    50 plus 20 per puzzle), at most one puzzle a game. ``only`` limits a best hunt to decisions of these
+    topics (``TOPICS``); ``on_progress`` hears of every game played, ``on_found`` of each puzzle as soon as
+    it is found (to write it then: a hunt stopped halfway keeps what it found); ``workers`` processes play
+    the games, with the same puzzles whatever their number."""
     sets = frozenset(sets) - {"base"}
     unknown = sorted(sets - set(SETS))
     if unknown:
@@ -97,44 +105,93 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
                         *([f"--only {','.join(t for t in TOPICS if t in only)}"] if only != set(TOPICS) else [])])
     tally = Tally()
     found: list[Mined] = []
-    while len(found) < count and tally.games < max_games:
-        for turn, topic, puzzle in _game(sets, kind, seed, tally, min_margin, last_tile, only, on_progress):
-            found.append(Mined(f"{topic}-s{seed}-{len(found) + 1:03d}", puzzle,
-                               f"mined: {command}: game {tally.games}, turn {turn}"))
+    seen: set[str] = set()
+    hunt = _Hunt(tuple(sorted(sets)), kind, seed, min_margin, last_tile, tuple(sorted(only)), max_nodes())
+    for game in _games(hunt, max_games, workers):
+        tally.games += 1
+        tally.examined += game.examined
+        if game.puzzle is not None and (same := _sameness(game.puzzle)) not in seen:
+            seen.add(same)
+            tally.kept += 1
+            found.append(Mined(f"{game.topic}-s{seed}-{len(found) + 1:03d}", game.puzzle,
+                               f"mined: {command}: game {game.number}, turn {game.turn}"))
             if on_found is not None:
                 on_found(found[-1])
-            if len(found) == count:
-                break
-        tally.games += 1
+        if on_progress is not None:
+            on_progress(tally)
+        if len(found) == count:
+            break
     return found
 
 
-def _game(sets: frozenset[str], kind: str, seed: int, tally: Tally, min_margin: int, last_tile: bool,
-          only: frozenset[str], on_progress: Callable[[Tally], None] | None) -> Iterator[tuple[int, str, Position]]:
-    """Play game number ``tally.games`` of the hunt and yield its puzzles: (turn, topic, position)."""
-    rng = random.Random(f"carcnb mine {seed} {tally.games}")
+@dataclass(frozen=True)
+class _Hunt:
+    """What every game of a hunt is played and examined with (sent to the worker processes)."""
+
+    sets: tuple[str, ...]
+    kind: str
+    seed: int
+    min_margin: int
+    last_tile: bool
+    only: tuple[str, ...]
+    max_nodes: int
+
+
+@dataclass(frozen=True)
+class _Game:
+    """What one game gave: how many positions were examined, and its puzzle (at most one) with its turn."""
+
+    number: int
+    examined: int
+    puzzle: Position | None = None
+    topic: str = ""
+    turn: int = 0
+
+
+def _games(hunt: _Hunt, max_games: int, workers: int) -> Iterator[_Game]:
+    """The hunt's games in their order, played by ``workers`` processes; the order, and so every file, is
+    the same whatever the number of workers."""
+    tasks = ((hunt, number) for number in range(max_games))
+    if workers == 1:
+        yield from (_game(*task) for task in tasks)
+        return
+    with multiprocessing.Pool(workers, initializer=_ignore_ctrl_c) as pool:
+        yield from pool.imap(_game_task, tasks)  # leaving the block (enough found, Ctrl-C) stops the workers
+
+
+def _ignore_ctrl_c() -> None:
+    """Workers leave Ctrl-C to the main process, which stops them and keeps what was written."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _game_task(task: tuple[_Hunt, int]) -> _Game:
+    return _game(*task)
+
+
+def _sameness(p: Position) -> str:
+    """Two puzzles with this text in common are one puzzle (random games sometimes meet the same board)."""
+    return dump(replace(p, title=None, question=replace(p.question, explanation=None)))
+
+
+def _game(hunt: _Hunt, number: int) -> _Game:
+    """Play game ``number`` of the hunt up to its first puzzle: one idea a game, as a game rarely holds two
+    that differ."""
+    rng = random.Random(f"carcnb mine {hunt.seed} {number}")
     players = ("red", "blue", "green")[:rng.choice((2, 2, 3))]
-    state = GameState(Game(players=players, sets=sets), seed=rng.randrange(2 ** 32))
+    state = GameState(Game(players=players, sets=frozenset(hunt.sets)), seed=rng.randrange(2 ** 32))
     skip = rng.uniform(*DEPLOY_SKIP)
-    turn, last_hit, hits = 0, -GAP, 0
-    answers: set[str] = set()  # one game often offers the same move again a few turns later
-    while state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1] and hits < PER_GAME[kind]:
-        if turn - last_hit >= GAP and len(state.board.tiles) >= SIZES[0]:
-            result = _examine(state, kind, min_margin, last_tile, only)
-            keep = bool(result) and repr(result[1].question.answer) not in answers
-            if keep:
-                answers.add(repr(result[1].question.answer))
-                tally.kept += 1
-                last_hit, hits = turn, hits + 1
-            if result is not None:
-                tally.examined += 1
-                if on_progress is not None:
-                    on_progress(tally)
-            if keep:
-                yield turn, *result
-        action = _play(state, rng, skip)
-        state.apply(action, check=False)
-        turn += isinstance(action, Draw)
+    turn = examined = 0
+    with search_budget(hunt.max_nodes):
+        while state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1]:
+            if len(state.board.tiles) >= SIZES[0]:
+                result = _examine(state, hunt.kind, hunt.min_margin, hunt.last_tile, frozenset(hunt.only))
+                examined += result is not None
+                if result:
+                    return _Game(number, examined, result[1], result[0], turn)
+            action = _play(state, rng, skip)
+            state.apply(action, check=False)
+            turn += isinstance(action, Draw)
+    return _Game(number, examined)
 
 
 def _play(state: GameState, rng: random.Random, skip: float) -> Action:
@@ -170,21 +227,37 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
 
 
 def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
-    """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points (and, for a
-    placement, when another choice gains something too: a placement whose only gain is the answer leaves
-    nothing to weigh)."""
+    """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points and makes an
+    idea (``carcnb.idea.judge``: not the obvious move, still best once what is left open is valued, among
+    three sensible choices, against an opponent or on an expansion's decision)."""
     p = replace(p, question=Question("best", ()))
     found = _solved(p, min_margin, placement)
-    if found is None:
+    idea = None if found is None else judge(p, found.line, found.replies)
+    if idea is None:
         return None
-    p = _pruned(p, lambda q: _same_best(q, found, min_margin, placement))
+    p = _pruned(p, lambda q: _same_idea(q, found, idea, min_margin, placement))
     found = search(p)
-    p = replace(p, question=Question("best", found.answer), title=situation(p))
-    return _graded(replace(p, question=replace(p.question, explanation=best_explanation(p, found))))
+    idea = judge(p, found.line, found.replies)
+    p = _graded(replace(p, question=Question("best", found.answer)))
+    if p is None or idea is None:
+        return None
+    return worded(p, found, idea)
+
+
+def worded(p: Position, found: Search, idea: Idea) -> Position:
+    """The graded puzzle ``p`` titled with its idea and explained: why the obvious move falls short, what the
+    answer does, its value and the best other line."""
+    ruling = next((t for t in p.question.topics if "." in t), None)  # a ruling's id: it changes the answer
+    if idea.theme in RULE_THEMES and ruling is not None:
+        idea = replace(idea, theme="ruling", feature=ruling)
+    words = explanation(p, idea) + best_explanation(p, found)
+    return replace(p, title=title(idea, situation(p)),
+                   question=replace(p.question, explanation="\n".join(words) + "\n"))
 
 
 def _solved(p: Position, min_margin: int, placement: bool) -> Search | None:
-    """The search of ``p`` when it makes a puzzle (see ``_best_puzzle``)."""
+    """The search of ``p`` when its best line is unique by ``min_margin`` (for a placement, when another
+    choice gains something too, or other players reply)."""
     try:
         found = search(p, NODE_LIMIT)
     except CarcnbError:  # too big a search (SearchLimitError); or, pruned, the position no longer asks anything
@@ -196,10 +269,13 @@ def _solved(p: Position, min_margin: int, placement: bool) -> Search | None:
     return found
 
 
-def _same_best(p: Position, before: Search, min_margin: int, placement: bool) -> bool:
-    """Whether ``p`` still makes a puzzle, with the same best line and value."""
+def _same_idea(p: Position, before: Search, idea: Idea, min_margin: int, placement: bool) -> bool:
+    """Whether ``p`` still makes the same puzzle: the same best line and value, the same idea."""
     found = _solved(p, min_margin, placement)
-    return found is not None and (found.line, found.value) == (before.line, before.value)
+    if found is None or (found.line, found.value) != (before.line, before.value):
+        return False
+    again = judge(p, found.line, found.replies)
+    return again is not None and again.key == idea.key
 
 
 def _final_puzzle(p: Position) -> Position | None:
@@ -253,19 +329,19 @@ def _graded(p: Position) -> Position | None:
 # ----- pruning -----------------------------------------------------------------------------------------------
 def _pruned(p: Position, keeps: Callable[[Position], bool]) -> Position:
     """``p`` without the tiles and followers whose removal keeps the board legal and ``keeps`` true, the
-    farthest from the action first, down to the smallest board examined. The start tile and the river stay."""
+    farthest from the action first: the picture shows only what the puzzle needs. The river stays (its tiles
+    are drawn first: a river tile taken off would come back as the next draw)."""
     bare = replace(p, gone=(), pile=() if p.pile == () else None)  # the pile as the sets have it
     if bare != p and _legal(bare) and keeps(bare):
         p = bare
     action = _action_at(p)
-    order = sorted((t for t in p.board if _prunable(t)),
-                   key=lambda t: (-_distance(t.pos, action), t.y, t.x))
-    for t in order:
-        if len(p.board) <= SIZES[0]:
-            break
-        smaller = p.with_board(tuple(o for o in p.board if o.pos != t.pos))
-        if _legal(smaller) and keeps(smaller):
-            p = smaller
+    smaller = p
+    while smaller is not None:  # again until no tile goes: a tile may go once another has gone
+        p, smaller = smaller, None
+        for t in sorted(filter(_prunable, p.board), key=lambda t: (-_distance(t.pos, action), t.y, t.x)):
+            fewer = p.with_board(tuple(o for o in p.board if o.pos != t.pos))
+            if _legal(fewer) and keeps(fewer):
+                smaller = p = fewer
     for t in sorted(p.board, key=lambda t: (-_distance(t.pos, action), t.y, t.x)):
         for token in [k for k in t.tokens if isinstance(k, FollowerToken)]:
             here = next(o for o in p.board if o.pos == t.pos)
@@ -277,7 +353,7 @@ def _pruned(p: Position, keeps: Callable[[Position], bool]) -> Position:
 
 
 def _prunable(t: TileLine) -> bool:
-    return t.pos != (0, 0) and catalogue()[t.tile].set != "river"
+    return catalogue()[t.tile].set != "river"
 
 
 def _action_at(p: Position) -> Pos:
@@ -296,9 +372,9 @@ def _legal(p: Position) -> bool:
 
 # ----- words -------------------------------------------------------------------------------------------------
 def situation(p: Position) -> str:
-    """A ``best`` puzzle's title: who decides what, on how big a board; never the answer."""
+    """Who decides what (the second half of a ``best`` puzzle's title, after its idea); never the answer."""
     state = state_from_position(p)
-    who = state.players[state.current_player()].capitalize()
+    who = state.players[state.current_player()]
     step = state.todo[0]
     if isinstance(step, PlaceStep):
         what = f"{who} to place {tile_name(state.hand)}"
@@ -315,26 +391,23 @@ def situation(p: Position) -> str:
     elif isinstance(step, MoveFerryStep):
         what = f"{who} may move the ferry at {pos_text(step.pos)}"
     else:
-        what = f"{who}'s crop circle choice"
+        what = f"{who} chooses what the crop circle does"
     if p.pile == () and not isinstance(step, PlaceStep):
         what += " on the last turn"
-    return f"{what} ({len(p.board)} tiles)"
+    return what
 
 
 def final_title(p: Position, lessons: tuple[str, ...]) -> str:
     return f"The game ends on {len(p.board)} tiles: {' and '.join(lessons)}"
 
 
-def best_explanation(p: Position, found: Search) -> str:
-    """The best turn told event by event (what it scores included), and the best other line."""
+def best_explanation(p: Position, found: Search) -> list[str]:
+    """What the answer's value counts, and how far the best other line falls short of it."""
     state = state_from_position(p)
     mover = state.players[state.current_player()]
-    told = account(state, [action for _, action in found.turn])
-    lines = [f"Best for {mover}:"] + [f"- {line}" for line in told.lines()]
+    lines = []
     if state.supply(mover) == 0:
-        lines.insert(0, f"{mover.capitalize()} has no follower left to deploy.")
-    if not found.rows:
-        lines.append("Nothing scores this turn.")
+        lines.append(f"{mover.capitalize()} has no follower left to deploy.")
     if p.pile == ():
         lines.append("That was the last tile: the end-of-game scoring counts in the value.")
     lines.append(f"Value {found.value}: {mover}'s points this turn minus the best opponent's.")
@@ -343,7 +416,7 @@ def best_explanation(p: Position, found: Search) -> str:
         chosen = account(state, found.line[:at + 1]).entries[-1].said
         instead = account(state, (*found.line[:at], other)).entries[-1].said
         lines.append(f"The best other choice ({instead}, instead of: {chosen}) reaches {value}.")
-    return "\n".join(lines) + "\n"
+    return lines
 
 
 def final_explanation(p: Position) -> str:

@@ -109,10 +109,41 @@ def test_a_rule_is_a_topic_when_the_answer_turns_on_it_not_when_its_tile_only_li
     assert topics("red@N", "", 1) == ("base", "city")  # D's unfinished city: the meteor's tile alone is no topic
 
 
+# A 24-tile last-tile board whose best line is also the one scoring most at once (no mined puzzle any more).
+GREEDY_FILL = """
+1,4 M 180 blue@E
+1,3 R 0
+-1,2 V 270
+1,2 A 270
+2,2 P 180
+3,2 F 0
+4,2 N 270
+-4,1 U 270 blue@E
+-3,1 U 90
+-1,1 U 0
+1,1 J 90
+-3,0 B 270
+-2,0 E 0 red@ENE
+-1,0 V 180
+0,0 D 0
+1,0 K 90 red@N
+2,0 S 180
+3,0 O 270
+4,0 K 0
+-3,-1 V 270
+1,-1 E 270
+3,-1 Q 270
+-3,-2 J 180 red@N
+3,-2 D 0
+"""
+
+
 def test_difficulty_follows_how_simple_players_fare_not_the_size_of_the_board():
     # A big last-tile board that the greedy player (the most points at once) fills right is easy; the
     # tornado line that both simple players miss at several steps is the hardest.
-    fill = load(PUZZLES / "mined" / "base" / "last-tile-s300-004.toml")
+    fill = parse(position_text(GREEDY_FILL, {"kind": "best", "answer": {"line": ["place 0,-1 90", "deploy 0,-1 E"],
+                                                                          "value": 10}},
+                               players=["red", "blue"], to_move="red", hand="E", pile=[]))
     assert play(fill, search(fill)).finder == "greedy"
     tornado = reading_of(load(PUZZLES / "disasters" / "tornado-over-empty.toml"), "yes")
     deep = play(tornado, search(tornado))

@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.refresh()
 
             found = mine(sets, args.kind, args.count, args.seed, args.min_margin, args.last_tile,
-                         args.only.split(",") if args.only else (), progress, args.games, keep)
+                         args.only.split(",") if args.only else (), progress, args.games, keep, args.workers)
     except KeyboardInterrupt:
         sys.stdout.flush()
         print(f"carcnb mine: stopped: the {len(written)} puzzle{'' if len(written) == 1 else 's'} found so far "
@@ -73,6 +73,8 @@ def register(sub) -> None:
     p.add_argument("--only", metavar="DECISIONS",
                    help=f"best: examine only these decisions, comma-separated ({', '.join(TOPICS)})")
     p.add_argument("--games", type=_positive, help="give up after this many games (default: 50 + 20 per puzzle)")
+    p.add_argument("--workers", type=_positive, default=1, metavar="N",
+                   help="play games in N processes (one a core); the same files whatever N (default 1)")
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="where to write the puzzle files")
     p.add_argument("--force", action="store_true", help="overwrite files of the same seed")
     p.set_defaults(run=run)
