@@ -89,8 +89,9 @@ def test_a_best_post_gives_the_line_and_the_readings_of_two_rulings(tmp_path):
     assert "- `no`, covered empty positions take no tile: no answer: illegal position" in text
     assert "- red 23, blue 20: the flood stops every covered feature, tiles under the flood" in text  # by answer
     text = write_post(reading_of(load(PUZZLES / "disasters/meteor-adjacency.toml"), "king"), tmp_path).text
-    assert "**Answer:** red's best line is `meteor 3,1`, value 4 (with `meteor.adjacency = king`)." in text
-    assert "| red | 4 | road of 4 tiles: -1,0 0,0 1,0 2,0 |" in text
+    assert "**Answer:** red's best line is `meteor 1,-2`, value 2 (with `meteor.adjacency = king`)." in text
+    assert "- blue's monk on the cloister at 0,-2 (C) goes back to the supply" in text
+    assert "| red | 2 | road of 2 tiles: 0,0 1,0 | unfinished |" in text
 
 
 def test_a_position_built_in_the_editor_is_written_as_position(tmp_path):

@@ -71,7 +71,7 @@ def test_one_ruling_meteor_adjacency_changes_the_best_decision():
     assert r.changes[0].answers == {
         "orthogonal": by_hand_best(with_rulings(p, meteor__adjacency="orthogonal")),
         "king": by_hand_best(with_rulings(p, meteor__adjacency="king"))}
-    assert r.answer == {"line": ["meteor 3,1"], "value": 4}
+    assert r.answer == {"line": ["meteor 1,-2"], "value": 2}
 
 
 def test_one_ruling_changes_a_count():
