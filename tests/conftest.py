@@ -16,6 +16,17 @@ from carcnb.state import Game, GameState
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 
+# A forum user's board: red's thief on the road from the cloister, open to the east, a city below its end.
+THIEF_ROAD = """board = \"\"\"
+-1,0   A    270
+0,0    D    0
+1,0    U    90   red@E
+2,0    U    90
+3,0    U    90
+3,-1   E    180
+\"\"\"
+"""
+
 # The whole River I laid out from the spring at 0,0 to the lake at 5,-6 (flood and meteor tests use it).
 RIVER = """
 0,0   R1  0

@@ -9,6 +9,8 @@ from carcnb.errors import CarcnbError
 from carcnb.position import dump, parse
 from carcnb.questions import final_score, placements
 
+from conftest import THIEF_ROAD
+
 # blue laid FL on 2,-4 last turn and is to move again, E in hand: the flood has spread before the draw
 FLOODED = """format = "carcnb/1"
 sets = ["river", "disasters"]
@@ -71,15 +73,7 @@ sets = ["disasters"]
 players = ["red", "blue"]
 hand = "MT"
 played = ["meteor 2,0"]
-board = \"\"\"
--1,0   A    270
-0,0    D    0
-1,0    U    90   red@E
-2,0    U    90
-3,0    U    90
-3,-1   E    180
-\"\"\"
-"""
+""" + THIEF_ROAD
 
 
 def test_a_played_list_that_stops_inside_the_meteor_event_is_not_scored_as_the_end(tmp_path, capsys):

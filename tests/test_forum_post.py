@@ -14,6 +14,8 @@ from carcnb.position import load, parse
 from carcnb.post import write_post
 from carcnb.questions import reading_of
 
+from conftest import THIEF_ROAD
+
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 ASK = "Red drew the meteor. Where should it land to score the thief's road?"
 METEOR = f"""format = "carcnb/1"
@@ -21,15 +23,7 @@ title = "Where should red aim the meteor?"
 sets = ["disasters"]
 players = ["red", "blue"]
 hand = "MT"
-board = \"\"\"
--1,0   A    270
-0,0    D    0
-1,0    U    90   red@E
-2,0    U    90
-3,0    U    90
-3,-1   E    180
-\"\"\"
-"""
+""" + THIEF_ROAD
 
 
 @pytest.fixture

@@ -10,20 +10,14 @@ from carcnb.cli import main
 from carcnb.errors import PositionFormatError
 from carcnb.position import dump, load, parse
 
+from conftest import THIEF_ROAD
+
 ASKED = """format = "carcnb/1"
 title = "Where should red aim the meteor?"
 sets = ["disasters"]
 players = ["red", "blue"]
 hand = "MT"
-board = \"\"\"
--1,0   A    270
-0,0    D    0
-1,0    U    90   red@E
-2,0    U    90
-3,0    U    90
-3,-1   E    180
-\"\"\"
-
+""" + THIEF_ROAD + """
 [question]
 kind = "best"
 ask = "Red drew the meteor. Where should it land to score the thief's road?"
