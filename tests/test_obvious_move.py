@@ -38,10 +38,9 @@ BEST = [_asked(path, part) for path in sorted(puzzle_root().rglob("*.toml"))
         for part in readings_asked(load(path)) if part.question.kind == "best"]
 
 
-def _parted(line: Line, answer: tuple[Action, ...]) -> int:
-    """Where the mover's decisions in ``line`` leave the answer's (its length when they never do)."""
-    return next((i for i, (mine, best) in enumerate(zip(line.mine, answer)) if mine != best),
-                min(len(line.mine), len(answer)))
+def _parted(line: Line, answer: tuple[Action, ...]) -> int | None:
+    """Where the mover's decisions in ``line`` leave the answer's; None when they never do (the answer's line)."""
+    return next((i for i, (mine, best) in enumerate(zip(line.mine, answer)) if mine != best), None)
 
 
 def _obvious(p: Position) -> list[tuple[Line, int]]:
@@ -53,11 +52,11 @@ def _obvious(p: Position) -> list[tuple[Line, int]]:
     seat = state_from_position(p).current_player()
     answer = tuple(parse_action(a) for a in dict(p.question.answer)["line"])
     top = max(line.own(seat) for line in found)
-    if any(line.own(seat) == top for line in found if _parted(line, answer) == len(line.mine)):
+    greedy = [(line, _parted(line, answer)) for line in found if line.own(seat) == top]
+    if any(at is None for _, at in greedy):
         return []
-    greedy = [line for line in found if line.own(seat) == top]
-    worth = max(line.worth(seat) for line in greedy)
-    return [(line, _parted(line, answer)) for line in greedy if line.worth(seat) == worth]
+    worth = max(line.worth(seat) for line, _ in greedy)
+    return [(line, at) for line, at in greedy if line.worth(seat) == worth]
 
 
 def _names(text: str, p: Position, line: Line, at: int) -> bool:
