@@ -16,22 +16,11 @@ from carcnb.idea import Line, lines
 from carcnb.position import Position, load
 from carcnb.questions import readings_asked
 
-# Theme puzzles that tell the obvious move their own way, to be put in its notation.
-_BY_PLACE = "names the placement that scores most at once by where it goes, not by its notation"
-UNNAMED = {
-    "themes/earthquake/into-range.toml": _BY_PLACE,
-    "themes/earthquake/last-tile-quake-or-close.toml": _BY_PLACE,
-    "themes/earthquake/last-tile-two-farms.toml": _BY_PLACE,
-    "themes/meteor/road-tug.toml": "never tells meteor 3,-1, which cuts the road at 3,0 for 6 each at once",
-}
-
-
 def _asked(path: Path, part: Position):
     """One best question of the collection, named by its file (and reading)."""
     reading = part.question.reading
     name = path.relative_to(puzzle_root()).as_posix() + (f"[{reading}]" if reading else "")
-    marks = [pytest.mark.xfail(reason=UNNAMED[name], strict=True)] if name in UNNAMED else []
-    return pytest.param(part, id=name, marks=marks)
+    return pytest.param(part, id=name)
 
 
 BEST = [_asked(path, part) for path in sorted(puzzle_root().rglob("*.toml"))
