@@ -57,7 +57,7 @@ def event_strip(source: Source, *actions: str, choose: Choose = first, caption: 
 
     def apply(action: Action) -> None:
         nonlocal decisions
-        said = told(state, action).said
+        said = "; ".join(told(state, action).lines())  # a step may also pick a figure up and set one down
         if isinstance(action, EVENT):
             decisions += 1
             number = decisions
