@@ -3,7 +3,7 @@ rulings that decide it (when the answer depends on one), then a nudge towards th
 it."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from .errors import CarcnbError
@@ -11,7 +11,7 @@ from .lines import BestPlay, best_play
 from .position import Position
 from .questions import answer as engine_answer
 from .questions import final_score, placements
-from .rulings import RULINGS, resolve
+from .rulings import RULINGS, consulting, resolve
 from .scoring import ScoreRow
 from .tiles import catalogue
 from .wording import COUNTING, sentence, tile_name
@@ -31,7 +31,7 @@ def hints(p: Position) -> list[str]:
         out = _final_hints(p)
     else:
         out = _count_hints(p)
-    deciding = _graded_rulings(p) if p.question.topics is not None else _deciding_rulings(p, best)
+    deciding = _graded_rulings(p) if p.question.topics is not None else deciding_rulings(p)
     if deciding:
         said = "; ".join(f"{rid} = {option!r} ({RULINGS[rid].options[option]})" for rid, option in deciding)
         out.insert(len(out) - 1, f"{'A ruling decides' if len(deciding) == 1 else 'Rulings decide'} it here: "
@@ -101,7 +101,10 @@ def deciding_rulings(p: Position) -> list[tuple[str, str]]:
     tiles, its played actions) are skipped. A ``best`` search under another option that would take much longer
     than the position's own is given up (``_budget``): the rulings the file sets, which the puzzle is about,
     get a larger budget than the others."""
-    return _deciding_rulings(p, best_play(p) if _kind(p) == "best" else None)
+    with consulting() as read:  # a ruling the answer never reads cannot change it alone
+        own = best_play(p) if _kind(p) == "best" else None
+        mine = _comparable(_kind(p), own if own is not None else engine_answer(p))
+    return _deciding_rulings(p, own, mine, read.rulings)
 
 
 def _graded_rulings(p: Position) -> list[tuple[str, str]]:
@@ -111,14 +114,15 @@ def _graded_rulings(p: Position) -> list[tuple[str, str]]:
     return [(rid, here[rid]) for rid in p.question.topics if rid in RULINGS]
 
 
-def _deciding_rulings(p: Position, own: BestPlay | None) -> list[tuple[str, str]]:
+def _deciding_rulings(p: Position, own: BestPlay | None, mine: object,
+                      read: Iterable[str]) -> list[tuple[str, str]]:
+    """The rulings of ``read`` (those the answer ``mine`` consulted) whose other options change it."""
     cat = catalogue()
     in_play = {flag for t in (*(t.tile for t in p.board), *([p.hand] if p.hand else [])) for flag in cat[t].flags}
     here = resolve(dict(p.rulings))
     kind = _kind(p)
-    mine = _comparable(kind, own if own is not None else engine_answer(p))
     out = []
-    for rid in sorted(RULINGS, key=lambda r: r not in dict(p.rulings)):  # the file's rulings first
+    for rid in sorted(read, key=lambda r: (r not in dict(p.rulings), list(RULINGS).index(r))):  # the file's first
         ruling = RULINGS[rid]
         needs = _RULING_TILES.get(rid.split(".")[0])
         if needs is not None and needs not in in_play:
