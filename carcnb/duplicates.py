@@ -2,7 +2,8 @@
 board served back to back let the second be solved from memory.
 
 ``same_position`` is what ``carcnb check`` compares: everything a player sees and plays from (board, tokens,
-hand, who moves, scores, pile, played, sets), but not the rulings, the question or the title. ``board_of`` is
+hand, who moves, pile, played, sets), but not the rulings, the question, the title or the points scored before
+(a board told twice with other totals is still one board to study). ``board_of`` is
 the board alone (tiles and their tokens), which the quiz and the puzzle browser keep apart in their order.
 """
 from __future__ import annotations
@@ -24,8 +25,9 @@ def board_of(p: Position) -> frozenset[str]:
 
 
 def same_position(p: Position) -> Position:
-    """``p`` without what two puzzles on one position may differ in: rulings, question and title."""
-    return replace(p, board=tuple(sorted(p.board, key=lambda t: t.pos)), rulings=(), question=None, title=None)
+    """``p`` without what two puzzles on one position may differ in: rulings, question, title and scores."""
+    return replace(p, board=tuple(sorted(p.board, key=lambda t: t.pos)), rulings=(), question=None, title=None,
+                   scores=())
 
 
 def duplicates(puzzles: Iterable[Position]) -> list[list[str]]:

@@ -41,6 +41,15 @@ def test_check_reports_two_puzzles_that_differ_only_in_a_ruling(tmp_path, capsys
     assert "under = " in line  # says how to fix it
 
 
+def test_the_same_board_with_other_points_scored_before_is_the_same_position(tmp_path):
+    """Two files teaching one board under two readings stay one board to study when their totals differ."""
+    a = _write(tmp_path, "before.toml", position_text(BOARD, FINAL | {"answer": {"red": 15, "blue": 4}},
+                                                      scores={"red": 14}))
+    b = _write(tmp_path, "after.toml", position_text(BOARD, FINAL | {"answer": {"red": 22, "blue": 4}},
+                                                     scores={"red": 21}))
+    assert duplicate_files([a, b]) == [[str(a), str(b)]]
+
+
 def test_another_tile_in_hand_is_another_puzzle(tmp_path):
     count = {"kind": "count", "answer": 0}
     a = _write(tmp_path, "u.toml", position_text(BOARD, count | {"answer": 2}, hand="U"))
