@@ -20,6 +20,8 @@ from carcnb.readings import involved_rulings, readings
 from carcnb.rulings import RULINGS, involved
 from carcnb.solve import Solver, best_answer, objective, solve
 
+from conftest import RIVER
+
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
 
@@ -200,29 +202,14 @@ hand = "MT"
 flood = { spread = false, by = "blue" }
 rulings = { "meteor.targets" = "start,spring,flood" }
 
-board = """
-# x,y  tile rot  tokens
-# the river from the spring (0,0) to the lake (5,-6); blue put FL in place of R4 at 2,-4 last turn
-0,0    R1   0
-0,-1   R7   0
-0,-2   R6   0
-0,-3   R7   0
-0,-4   R8   270
-1,-4   R3   0
-2,-4   FL   0
-3,-4   R5   0
-4,-4   R9   0
-4,-5   R10  180
-5,-5   R10  0
-5,-6   R2   0
--1,-2  A    270  red@E
+board = """''' + RIVER.replace("2,-4  R4  0", "2,-4  FL  0") + '''-1,-2  A    270  red@E
 1,-2   V    0
 1,-3   K    180
 2,-3   D    180
 3,-3   U    90
 """
 
-'''
+'''  # blue put FL in place of R4 at 2,-4 last turn
 # The same asked under king adjacency, where three aims are equally good.
 METEOR_TIE = METEOR_STRICT.replace('rulings = { "meteor.targets" = "start,spring,flood" }',
                                    'rulings = { "meteor.adjacency" = "king" }') + \
