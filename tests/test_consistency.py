@@ -9,7 +9,7 @@ from carcnb.errors import CarcnbError
 from carcnb.position import dump, parse
 from carcnb.questions import final_score, placements
 
-from conftest import THIEF_ROAD
+from conftest import RIVER, THIEF_ROAD
 
 # blue laid FL on 2,-4 last turn and is to move again, E in hand: the flood has spread before the draw
 FLOODED = """format = "carcnb/1"
@@ -18,20 +18,7 @@ players = ["red", "blue"]
 to_move = "blue"
 flood = { by = "blue"%s }
 hand = "E"
-board = \"\"\"
-0,0    R1   0
-0,-1   R7   0
-0,-2   R6   0
-0,-3   R7   0
-0,-4   R8   270
-1,-4   R3   0
-2,-4   FL   0
-3,-4   R5   0
-4,-4   R9   0
-4,-5   R10  180
-5,-5   R10  0
-5,-6   R2   0
-1,-3   N    180  red@E
+board = \"\"\"""" + RIVER.replace("2,-4  R4  0", "2,-4  FL  0") + """1,-3   N    180  red@E
 3,-5   U    0    blue@N
 \"\"\"
 """
@@ -63,7 +50,7 @@ def test_the_flood_without_the_river_set_is_reported():
 
 
 def test_a_flood_line_without_fl_on_the_board_is_refused():
-    text = (FLOODED % "").replace("2,-4   FL   0", "")
+    text = (FLOODED % "").replace("2,-4  FL  0", "")
     codes = [x.code for x in parse(text).problems()]
     assert "flood-without-tile" in codes
 
