@@ -1,8 +1,8 @@
 """The build hook that ships the repository's puzzles and notebooks inside the package.
 
 Everything else is configured in pyproject.toml. ``puzzles/`` and ``notebooks/`` stay at the top of the
-repository (one copy in git); building a wheel copies them to ``carcnb/puzzles`` and ``carcnb/notebooks``,
-where ``carcnb.collection`` finds them after ``pip install``. An editable install reads the repository's
+repository (one copy in git); building a wheel copies them to ``carcnb/data/puzzles`` and ``carcnb/data/notebooks``,
+where ``carcnb.puzzles.collection`` finds them after ``pip install``. An editable install reads the repository's
 own folders instead.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ class BuildPyWithCollection(build_py):
             for source in sorted((root / folder).rglob(pattern)):
                 if ".ipynb_checkpoints" in source.parts:
                     continue
-                target = Path(self.build_lib, "carcnb", folder, source.relative_to(root / folder))
+                target = Path(self.build_lib, "carcnb", "data", folder, source.relative_to(root / folder))
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(source, target)
 

@@ -11,11 +11,11 @@ import time
 from cores import on_core
 from targets import at_most
 
-from carcnb.actions import Deploy, Draw, Pass, Place
-from carcnb.geometry import neighbour
-from carcnb.solve import solve
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE
+from carcnb.engine.actions import Deploy, Draw, Pass, Place
+from carcnb.engine.geometry import neighbour
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE
+from carcnb.search.solve import solve
 
 DISASTER_TILES = {"EQ", "FL", "MT", "TO1", "TO2", "TO3"}
 TILES, FOLLOWERS, MAX_STEPS = 40, 6, 12

@@ -15,9 +15,9 @@ import time
 from cores import on_core
 from targets import at_least, at_most
 
-from carcnb.playout import random_action, random_playout
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE
+from carcnb.search.playout import random_action, random_playout
 
 PLAYERS = ("red", "blue", "green", "yellow", "black")
 SETS: dict[str, frozenset[str]] = {

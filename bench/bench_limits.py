@@ -13,8 +13,8 @@ from pathlib import Path
 
 from targets import at_most
 
-from carcnb.position import parse
-from carcnb.verdict import MAX_ANSWER_CHARS, AnswerSyntaxError, parse_answer
+from carcnb.positions.parse import parse
+from carcnb.telling.verdict import MAX_ANSWER_CHARS, AnswerSyntaxError, parse_answer
 
 SIX_PLAYER_TORNADO = '''format = "carcnb/1"
 sets = ["disasters"]

@@ -9,7 +9,7 @@ import time
 
 from targets import at_least
 
-from carcnb.mine import mine
+from carcnb.puzzles.mine import mine
 
 HUNTS = (("base, last tile", dict(sets=[], last_tile=True, min_margin=2, seed=11)),
          ("disasters' decisions, last turn", dict(sets=["disasters"], last_tile=True, min_margin=1, seed=1900,

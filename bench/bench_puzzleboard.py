@@ -8,12 +8,12 @@ from __future__ import annotations
 import statistics
 import time
 
-from carcnb.collection import puzzle_root
-from carcnb.editor.board_view import tile_pixels
-from carcnb.puzzleboard import PuzzleModel
-from carcnb.puzzleboard.listing import read_collection
-from carcnb.render import render_png
-from carcnb.render.steps import mark_steps
+from carcnb.puzzles.collection import puzzle_root
+from carcnb.telling.render import render_png
+from carcnb.telling.render.steps import mark_steps
+from carcnb.widgets.editor.board_view import tile_pixels
+from carcnb.widgets.puzzleboard import PuzzleModel
+from carcnb.widgets.puzzleboard.listing import read_collection
 
 
 def picture(m: PuzzleModel) -> None:

@@ -14,8 +14,8 @@ from cores import on_core
 from targets import at_most
 
 from carcnb.cli.check import check_file
-from carcnb.mine import Tally, mine
-from carcnb.position import load
+from carcnb.positions.parse import load
+from carcnb.puzzles.mine import Tally, mine
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 HUNTS = [("base", [], "best", False), ("base, last tile", [], "best", True),

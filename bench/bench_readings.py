@@ -9,10 +9,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from carcnb.position import load
-from carcnb.post import write_post
-from carcnb.readings import readings
-from carcnb.solve import DEFAULT_MAX_NODES
+from carcnb.positions.parse import load
+from carcnb.search.readings import readings
+from carcnb.search.solve import DEFAULT_MAX_NODES
+from carcnb.telling.post import write_post
 
 ROOT = Path(__file__).parent.parent
 FOLDERS = {"examples": sorted((ROOT / "carcnb/data/examples").glob("*.toml")),

@@ -6,10 +6,10 @@ import random
 import statistics
 import time
 
-from carcnb.actions import Place
-from carcnb.render import render_png
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE
+from carcnb.engine.actions import Place
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE
+from carcnb.telling.render import render_png
 
 PLAYERS = ("red", "blue", "green", "yellow")
 CAPTION = "Red's road at 3,-2 ends at the meteor: 3 tiles, 3 points; the city beside it is flooded and never completes."

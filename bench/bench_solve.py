@@ -14,10 +14,10 @@ import time
 from cores import on_core
 from targets import at_most
 
-from carcnb.actions import Pass
-from carcnb.playout import random_action
-from carcnb.solve import solve
-from carcnb.state import Game, GameState
+from carcnb.engine.actions import Pass
+from carcnb.engine.state import Game, GameState
+from carcnb.search.playout import random_action
+from carcnb.search.solve import solve
 
 TILES, POSITIONS, KEEP = 60, 12, 3
 

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from carcnb.actions import parse_action
-from carcnb.game_io import state_from_position
-from carcnb.playout import random_playout
-from carcnb.position import Position, parse
-from carcnb.state import Game, GameState
+from carcnb.engine.actions import parse_action
+from carcnb.engine.state import Game, GameState
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.model import Position
+from carcnb.positions.parse import parse
+from carcnb.search.playout import random_playout
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 

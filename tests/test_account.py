@@ -5,16 +5,31 @@ import random
 from pathlib import Path
 
 import pytest
-
-from carcnb.account import (FeatureScored, FerryLaid, FerryMoved, FloodPlaced, FloodSpread, FollowerLeft,
-                            FollowerPut, GameEnded, MeteorLanded, QuakeStruck, TilePlaced, TornadoDropped,
-                            TornadoMoved, TornadoPicked, TornadoSetDown, account, told)
-from carcnb.explain import example
-from carcnb.position import load, parse
-from carcnb.rules.earthquake import destroyed_cities
-from carcnb.state import Game, GameState
-
 from conftest import state_from_text
+
+from carcnb.engine.rules.earthquake import destroyed_cities
+from carcnb.engine.state import Game, GameState
+from carcnb.positions.parse import load, parse
+from carcnb.telling.account import (
+    FeatureScored,
+    FerryLaid,
+    FerryMoved,
+    FloodPlaced,
+    FloodSpread,
+    FollowerLeft,
+    FollowerPut,
+    GameEnded,
+    MeteorLanded,
+    QuakeStruck,
+    TilePlaced,
+    TornadoDropped,
+    TornadoMoved,
+    TornadoPicked,
+    TornadoSetDown,
+    account,
+    told,
+)
+from carcnb.telling.explain import example
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 # Red's thief on the road from the cloister, blue's knight in the city beside its open end; red has the meteor.
@@ -175,7 +190,7 @@ def test_every_figure_that_comes_onto_or_leaves_the_board_is_told(seed):
 
 
 def test_the_earthquake_at_the_end_names_a_finished_city_it_destroys_as_feeding_no_farmer():
-    from carcnb.explain import example, play
+    from carcnb.telling.explain import example, play
 
     closed = play(example("quake-farm"), "place 0,-2 0", "pass")
     told = account(closed, end=True)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carcnb.account import CropPassed, FerryStays, account
-from carcnb.explain import example
-from carcnb.position import load
+from carcnb.positions.parse import load
+from carcnb.telling.account import CropPassed, FerryStays, account
+from carcnb.telling.explain import example
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 

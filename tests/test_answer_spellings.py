@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from carcnb.actions import Action, Ferry, parse_action
 from carcnb.cli import main
-from carcnb.game_io import state_from_position
-from carcnb.geometry import PORT_NAMES
-from carcnb.lines import answer_moves, forced
-from carcnb.position import Position, load, parse
-from carcnb.puzzleboard.model import PuzzleModel
-from carcnb.questions import readings_asked
-from carcnb.solve import Solver
-from carcnb.verdict import check_answer, parse_answer
+from carcnb.engine.actions import Action, Ferry, parse_action
+from carcnb.engine.geometry import PORT_NAMES
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.model import Position
+from carcnb.positions.parse import load, parse
+from carcnb.search.lines import answer_moves, forced
+from carcnb.search.questions import readings_asked
+from carcnb.search.solve import Solver
+from carcnb.telling.verdict import check_answer, parse_answer
+from carcnb.widgets.puzzleboard.model import PuzzleModel
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 # every question of the collection: one per reading for a puzzle asked under each reading of a ruling

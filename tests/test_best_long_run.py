@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from carcnb.cli import main
-from carcnb.collection import puzzle_root
-from carcnb.game_io import state_from_position
-from carcnb.grade import grade_file
-from carcnb.openvalue import holds_when_open_valued, open_valued_loss
-from carcnb.position import load
-from carcnb.questions import reading_of
+from carcnb.positions.game_io import problems, state_from_position
+from carcnb.positions.parse import load
+from carcnb.puzzles.collection import puzzle_root
+from carcnb.puzzles.grade import grade_file
+from carcnb.search.openvalue import holds_when_open_valued, open_valued_loss
+from carcnb.search.questions import reading_of
 
 # Red's meteor is headed for 1,1; blue may turn it to 0,1, which completes blue's 3-tile city (6 now), or let
 # it land, which keeps blue's 6-tile city with two pennants open (worth 8 at the end).
@@ -79,4 +79,4 @@ def _settled(p) -> list[str]:
 
 def test_the_ferry_steal_starts_from_a_board_a_game_can_reach():
     p = load(puzzle_root() / "ferries" / "steal-by-moving.toml")
-    assert p.problems() == [] and _settled(p) == []
+    assert problems(p) == [] and _settled(p) == []

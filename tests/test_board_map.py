@@ -2,8 +2,8 @@
 new count, and the pointer's tile is named only once the picture it points at is shown."""
 from __future__ import annotations
 
-from carcnb.editor import BoardEditor
-from carcnb.geometry import PORT_NAMES
+from carcnb.engine.geometry import PORT_NAMES
+from carcnb.widgets.editor import BoardEditor
 
 
 def test_each_picture_comes_with_its_mapping_and_a_new_count():
@@ -27,7 +27,7 @@ def test_a_puzzle_boards_mapping_counts_the_header_above_the_board():
     start its rows under the header, so the mapping says how many pixels it takes."""
     from pathlib import Path
 
-    from carcnb.puzzleboard import PuzzleBoard
+    from carcnb.widgets.puzzleboard import PuzzleBoard
 
     board = PuzzleBoard(Path(__file__).resolve().parents[1] / "puzzles/ferries/jetty-trick.toml")
     view = board.view

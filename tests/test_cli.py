@@ -4,12 +4,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import position_text
 
 from carcnb.cli import main
-from carcnb.grade import grade_file
-from carcnb.rulings import RULINGS
-
-from conftest import position_text
+from carcnb.engine.rulings import RULINGS
+from carcnb.puzzles.grade import grade_file
 
 # Final scoring by hand: red's road D+U is unfinished, 2 tiles -> 2 (plus 1 already scored); D+E is a
 # completed city with nobody on it; blue's farmer on E's field touches it -> 3.

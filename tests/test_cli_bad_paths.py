@@ -18,10 +18,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_cli_fuzz import commands
 
 from carcnb.cli import main
-
-from test_cli_fuzz import EXTRA, commands
 
 ROOT = Path(__file__).parent.parent
 GOOD = str(ROOT / "puzzles/base/road-loop.toml")

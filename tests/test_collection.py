@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from carcnb.collection import puzzle_root
-from carcnb.position import Position, load
-from carcnb.questions import readings_asked
-from carcnb.rulings import RULINGS, resolve
-from carcnb.tiles import catalogue
+from carcnb.engine.rulings import RULINGS, resolve
+from carcnb.engine.tiles import catalogue
+from carcnb.positions.model import Position
+from carcnb.positions.parse import load
+from carcnb.puzzles.collection import puzzle_root
+from carcnb.search.questions import readings_asked
 
 PUZZLES = [load(path) for path in sorted(puzzle_root().rglob("*.toml"))]
 # Every question asked: a puzzle under each reading of a ruling asks one per reading, each with that option in

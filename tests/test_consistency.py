@@ -3,13 +3,14 @@ refused with the fix otherwise; a ``played`` list that stops inside the turn is 
 from __future__ import annotations
 
 import pytest
+from conftest import RIVER, THIEF_ROAD
 
 from carcnb.cli import main
-from carcnb.errors import CarcnbError
-from carcnb.position import dump, parse
-from carcnb.questions import final_score, placements
-
-from conftest import RIVER, THIEF_ROAD
+from carcnb.engine.errors import CarcnbError
+from carcnb.positions.dump import dump
+from carcnb.positions.game_io import problems
+from carcnb.positions.parse import parse
+from carcnb.search.questions import final_score, placements
 
 # blue laid FL on 2,-4 last turn and is to move again, E in hand: the flood has spread before the draw
 FLOODED = """format = "carcnb/1"
@@ -34,7 +35,7 @@ def test_the_flood_has_spread_when_its_placer_is_to_move_with_a_drawn_tile():
 
 def test_a_flood_said_not_to_have_spread_is_refused_with_the_fix():
     p = parse(FLOODED % ", spread = false", "forum.toml")
-    (found,) = [x for x in p.problems() if x.code == "flood-not-spread"]
+    (found,) = [x for x in problems(p) if x.code == "flood-not-spread"]
     assert "write spread = true" in found.message and "before the draw" in found.message
     with pytest.raises(CarcnbError, match="flood-not-spread"):
         placements(p)
@@ -44,14 +45,14 @@ def test_the_flood_without_the_river_set_is_reported():
     text = (FLOODED % ", spread = true").replace('sets = ["river", "disasters"]', 'sets = ["disasters"]')
     text = "\n".join(line for line in text.splitlines() if " R" not in line).replace("0,0    R1   0", "")
     p = parse(text + "", "forum.toml")
-    found = [x for x in p.problems() if x.code == "flood-without-river"]
+    found = [x for x in problems(p) if x.code == "flood-without-river"]
     assert found and 'add "river" to sets' in found[0].message and "any_tile" in found[0].message
     assert found[0].line == 8  # the line of FL
 
 
 def test_a_flood_line_without_fl_on_the_board_is_refused():
     text = (FLOODED % "").replace("2,-4  FL  0", "")
-    codes = [x.code for x in parse(text).problems()]
+    codes = [x.code for x in problems(parse(text))]
     assert "flood-without-tile" in codes
 
 

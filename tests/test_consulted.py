@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from carcnb.position import load, parse
-from carcnb.questions import final_score, reading_of
-from carcnb.rulings import consulting
-from carcnb.state import Game, GameState
+from carcnb.engine.rulings import consulting
+from carcnb.engine.state import Game, GameState
+from carcnb.positions.parse import load, parse
+from carcnb.search.questions import final_score, reading_of
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-
-from carcnb.actions import Crop
-from carcnb.game_io import position_from_state, problems, state_from_position
-from carcnb.rulings import RULINGS
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
-from carcnb.tiles import catalogue
 from conftest import act, legal_texts, play_random, state_from_text
+
+from carcnb.engine.actions import Crop
+from carcnb.engine.rulings import RULINGS
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE, TERMINAL
+from carcnb.engine.tiles import catalogue
+from carcnb.positions.game_io import position_from_state, problems, state_from_position
 
 CROP_IDS = ("CR1", "CR2", "CF1", "CF2", "CC1", "CC2")
 THREE = ["red", "blue", "green"]

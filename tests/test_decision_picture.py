@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from carcnb.actions import Deploy, Drop, Ferry, Place, TornadoStep
 from carcnb.cli import main
-from carcnb.game_io import state_from_position
-from carcnb.notation import DECISIONS, examples, write_notation
-from carcnb.position import load
-from carcnb.post import write_post
-from carcnb.render import render_png
-from carcnb.render.decision import decision_facts, header_lines
+from carcnb.engine.actions import Deploy, Drop, Ferry, Place, TornadoStep
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.parse import load
+from carcnb.telling.notation import DECISIONS, examples, write_notation
+from carcnb.telling.post import write_post
+from carcnb.telling.render import render_png
+from carcnb.telling.render.decision import decision_facts, header_lines
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 SOUTH_FIELD = PUZZLES / "disasters" / "tornado-drop-may-south-field.toml"  # red placed TO3 at 0,1 turned 180
@@ -95,8 +95,8 @@ def test_the_shipped_notation_page_is_the_one_the_command_writes(tmp_path):
 
 def test_the_editor_palette_shows_a_picture_of_every_tile_and_a_click_chooses_it():
     pytest.importorskip("ipyevents")
-    from carcnb.editor import BoardEditor
-    from carcnb.editor.model import EDIT
+    from carcnb.widgets.editor import BoardEditor
+    from carcnb.widgets.editor.model import EDIT
 
     ed = BoardEditor(load(PUZZLES / "base" / "count-straight-road.toml"), mode=EDIT, autosave=False)
     panel = ed.tile_pictures
@@ -120,7 +120,7 @@ def test_the_notation_page_is_not_written_over_without_force(tmp_path, capsys):
 
 def test_the_puzzle_board_shows_the_header_over_its_board_and_the_tile_in_hand_once(data_folder):
     pytest.importorskip("ipyevents")
-    from carcnb.puzzleboard import PuzzleBoard
+    from carcnb.widgets.puzzleboard import PuzzleBoard
 
     board = PuzzleBoard(str(PUZZLES / "base" / "count-straight-road.toml"))
     geometry = board.view.geometry

@@ -8,14 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from carcnb.actions import Deploy
-from carcnb.playout import random_action
-from carcnb.rulings import RULINGS
-from carcnb.state import FOLLOWERS, Game, GameState
-from carcnb.steps import TERMINAL
-
 from conftest import COLORS, connected_features, snapshot
+
+from carcnb.engine.actions import Deploy
+from carcnb.engine.rulings import RULINGS
+from carcnb.engine.state import FOLLOWERS, Game, GameState
+from carcnb.engine.steps import TERMINAL
+from carcnb.search.playout import random_action
 
 DISASTER_RULINGS = sorted(r for r in RULINGS if r.split(".")[0] in ("earthquake", "flood", "meteor", "tornado"))
 CHUNK = 100

@@ -3,18 +3,18 @@ quiz and the puzzle browser never serve two puzzles on one board in a row."""
 from __future__ import annotations
 
 import pytest
+from conftest import position_text
 
 from carcnb.cli import main
-from carcnb.collection import puzzle_root
-from carcnb.duplicates import boards_apart, duplicate_files
-from carcnb.errors import PositionFormatError
-from carcnb.grade import grade_file
-from carcnb.position import dump, load, parse
-from carcnb.puzzleboard import BrowserModel
-from carcnb.questions import readings_asked
-from carcnb.wording import question_text
-
-from conftest import position_text
+from carcnb.engine.errors import PositionFormatError
+from carcnb.positions.dump import dump
+from carcnb.positions.parse import load, parse
+from carcnb.puzzles.collection import puzzle_root
+from carcnb.puzzles.duplicates import boards_apart, duplicate_files
+from carcnb.puzzles.grade import grade_file
+from carcnb.search.questions import readings_asked
+from carcnb.telling.wording import question_text
+from carcnb.widgets.puzzleboard import BrowserModel
 
 # Red's thief on D's road, blue's knight in D's city: a final question, under two readings of field scoring.
 BOARD = "0,0 D 0 red@E blue@N\n0,1 E 180"

@@ -9,13 +9,12 @@ import json
 from pathlib import Path
 
 import pytest
-
 from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
 
 NOTEBOOK = "editor.ipynb"
-CELLS = ["from carcnb.editor import BoardEditor\neditor = BoardEditor(mode='edit')\neditor", "1 + 1"]
+CELLS = ["from carcnb.widgets.editor import BoardEditor\neditor = BoardEditor(mode='edit')\neditor", "1 + 1"]
 
 
 def _notebook(path: Path) -> None:
@@ -57,7 +56,7 @@ def _aim(page, tile: tuple[int, int], fx: float, fy: float) -> tuple[float, floa
 
 
 def test_build_by_clicks_and_post(page):
-    pytest.importorskip("carcnb.post", reason="the Post button writes through carcnb.post.write_post")
+    pytest.importorskip("carcnb.telling.post", reason="the Post button writes through carcnb.telling.post.write_post")
     from playwright.sync_api import expect
 
     page, served = page

@@ -11,7 +11,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e
@@ -22,9 +21,9 @@ OTHER = "puzzles/ferries/steal-by-moving.toml"
 NOTEBOOK = "keys.ipynb"
 CELLS = [
     ("markdown", "# Keys stay in the widgets"),
-    ("code", f'from carcnb.editor import BoardEditor\nBoardEditor("{PUZZLE}")'),
-    ("code", f'from carcnb.puzzleboard import PuzzleBoard\nPuzzleBoard("{PUZZLE}")'),
-    ("code", 'from carcnb.puzzleboard import PuzzleBrowser\nbrowser = PuzzleBrowser("puzzles")\n'
+    ("code", f'from carcnb.widgets.editor import BoardEditor\nBoardEditor("{PUZZLE}")'),
+    ("code", f'from carcnb.widgets.puzzleboard import PuzzleBoard\nPuzzleBoard("{PUZZLE}")'),
+    ("code", 'from carcnb.widgets.puzzleboard import PuzzleBrowser\nbrowser = PuzzleBrowser("puzzles")\n'
              f'browser.model.open("{PUZZLE.removeprefix("puzzles/")}")\nbrowser'),
     ("code", "1 + 1"),
 ]

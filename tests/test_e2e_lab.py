@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
 
 pytestmark = pytest.mark.e2e

@@ -5,18 +5,16 @@ Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run
 """
 from __future__ import annotations
 
-import io
 import json
 import re
 import shutil
 from pathlib import Path
 
 import pytest
-from PIL import Image
-
-from carcnb.geometry import PORT_INDEX
-from carcnb.render import port_point
 from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+
+from carcnb.engine.geometry import PORT_INDEX
+from carcnb.telling.render import port_point
 
 pytestmark = pytest.mark.e2e
 
@@ -26,7 +24,7 @@ NOTEBOOK = "solve.ipynb"
 
 
 def _notebook(puzzle: str) -> dict:
-    source = f'from carcnb.puzzleboard import PuzzleBoard\nPuzzleBoard("{puzzle}")'
+    source = f'from carcnb.widgets.puzzleboard import PuzzleBoard\nPuzzleBoard("{puzzle}")'
     return {"cells": [{"cell_type": "code", "execution_count": None, "id": "board", "metadata": {},
                        "outputs": [], "source": source}],
             "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",

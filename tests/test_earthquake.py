@@ -6,15 +6,14 @@ the south). D at 0,0 shows C to the north, R east and west, F to the south.
 from __future__ import annotations
 
 import pytest
-
-from carcnb.rules.base import apply_final
-from carcnb.rules.earthquake import quake_area
-
-from carcnb.game_io import position_from_state
-from carcnb.position import dump, parse
-from carcnb.questions import final_score
-
 from conftest import RIVER, act, legal_texts, state_from_text
+
+from carcnb.engine.rules.base import apply_final
+from carcnb.engine.rules.earthquake import quake_area
+from carcnb.positions.dump import dump
+from carcnb.positions.game_io import position_from_state
+from carcnb.positions.parse import parse
+from carcnb.search.questions import final_score
 
 DISASTERS = ["disasters"]
 

@@ -4,16 +4,17 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from carcnb.actions import Place, parse_action
-from carcnb.editor import EditorModel
-from carcnb.editor.model import EDIT, PLAY
-from carcnb.editor.views import action_pos, action_ports
-from carcnb.geometry import PORT_INDEX
-from carcnb.position import FerryToken, FollowerToken, dump, load
-from carcnb.state import Game, GameState
-from carcnb.tiles import catalogue
 from conftest import position_from_text
+
+from carcnb.engine.actions import Place, action_ports, action_pos, parse_action
+from carcnb.engine.geometry import PORT_INDEX
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.tiles import catalogue
+from carcnb.engine.tokens import FerryToken, FollowerToken
+from carcnb.positions.dump import dump
+from carcnb.positions.parse import load
+from carcnb.widgets.editor import EditorModel
+from carcnb.widgets.editor.model import EDIT, PLAY
 
 N, E, S, W, C = (PORT_INDEX[p] for p in ("N", "E", "S", "W", "C"))
 
@@ -309,7 +310,7 @@ def test_bad_action_text_is_reported():
 
 def test_view_smoke(tmp_path):
     pytest.importorskip("ipyevents")
-    from carcnb.editor import BoardEditor
+    from carcnb.widgets.editor import BoardEditor
 
     ed = BoardEditor(position_from_text("0,0 D 0", hand="E"))
     assert bytes(ed.board.value[:4]) == b"\x89PNG" and "carcnb-board" in ed.board._dom_classes

@@ -6,14 +6,14 @@ import os
 import time
 
 import pytest
-
-from carcnb import safewrite
-from carcnb.editor import EditorModel, autosave
-from carcnb.editor.model import EDIT, PLAY
-from carcnb.errors import CarcnbError
-from carcnb.position import load
-from carcnb.state import Game, GameState
 from conftest import position_from_text, position_text
+
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.state import Game, GameState
+from carcnb.positions.parse import load
+from carcnb.storage import safewrite
+from carcnb.widgets.editor import EditorModel, autosave
+from carcnb.widgets.editor.model import EDIT, PLAY
 
 
 def editing(**kw) -> tuple[EditorModel, autosave.Autosave]:
@@ -96,7 +96,7 @@ def test_a_failed_write_keeps_the_last_file_and_the_editor_goes_on(monkeypatch):
 
 def test_board_editor_restores_the_last_one():
     pytest.importorskip("ipyevents")
-    from carcnb.editor import BoardEditor
+    from carcnb.widgets.editor import BoardEditor
 
     ed = BoardEditor(position_from_text("0,0 D 0"), mode=EDIT)
     ed.palette.value = "E"
@@ -116,7 +116,7 @@ def test_board_editor_restores_the_last_one():
 
 def test_restoring_a_file_of_the_users_never_rewrites_it(tmp_path):
     pytest.importorskip("ipyevents")
-    from carcnb.editor import BoardEditor
+    from carcnb.widgets.editor import BoardEditor
 
     mine = tmp_path / "thread.toml"
     text = ("# the position from the thread\n"

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from carcnb.editor import EditorModel
-from carcnb.editor.frame import Frame
-from carcnb.editor.model import EDIT
-from carcnb.game_io import state_from_position
-from carcnb.geometry import PORT_INDEX
-from carcnb.position import FollowerToken, QuakeToken, TornadoToken, dump, parse
-from carcnb.questions import final_score
-from carcnb.rulings import RULINGS
-from carcnb.state import Game, GameState
 from conftest import position_from_text
+
+from carcnb.engine.geometry import PORT_INDEX
+from carcnb.engine.rulings import RULINGS
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.tokens import FollowerToken, QuakeToken, TornadoToken
+from carcnb.positions.dump import dump
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.parse import parse
+from carcnb.search.questions import final_score
+from carcnb.widgets.editor import EditorModel
+from carcnb.widgets.editor.frame import Frame
+from carcnb.widgets.editor.model import EDIT
 
 N, E, S, W, C = (PORT_INDEX[p] for p in ("N", "E", "S", "W", "C"))
 
@@ -177,7 +180,7 @@ def test_rulings_of_sets_that_are_off_are_hidden():
 def test_view_controls_drive_the_model():
     import pytest
     pytest.importorskip("ipyevents")
-    from carcnb.editor import BoardEditor
+    from carcnb.widgets.editor import BoardEditor
 
     ed = BoardEditor(position_from_text(ROAD_CITY, sets=["disasters"]), mode=EDIT)
     tools = ed.position_tools

@@ -4,13 +4,13 @@ carries), and a loaded puzzle's question in words."""
 from __future__ import annotations
 
 import pytest
-
-from carcnb.editor import EditorModel
-from carcnb.editor.model import EDIT
-from carcnb.geometry import PORT_INDEX
-from carcnb.position import load
-from carcnb.wording import question_text
 from conftest import RIVER, position_from_text
+
+from carcnb.engine.geometry import PORT_INDEX
+from carcnb.positions.parse import load
+from carcnb.telling.wording import question_text
+from carcnb.widgets.editor import EditorModel
+from carcnb.widgets.editor.model import EDIT
 
 NNW, ESE = PORT_INDEX["NNW"], PORT_INDEX["ESE"]
 
@@ -67,7 +67,7 @@ def test_a_loaded_puzzle_shows_its_question(path):
 
 def test_view_marks_and_question():
     pytest.importorskip("ipyevents")
-    from carcnb.editor import BoardEditor
+    from carcnb.widgets.editor import BoardEditor
 
     plain = BoardEditor(position_from_text(RIVER + "1,0 D 0", hand="MT", sets=["river", "disasters"]))
     assert plain.question.layout.display == "none"

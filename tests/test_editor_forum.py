@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from carcnb.editor import BoardEditor, EditorModel
-from carcnb.editor.model import EDIT
-from carcnb.geometry import CENTRE
-from carcnb.position import load
 from conftest import position_from_text
+
+from carcnb.engine.geometry import CENTRE
+from carcnb.positions.parse import load
+from carcnb.widgets.editor import BoardEditor, EditorModel
+from carcnb.widgets.editor.model import EDIT
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 

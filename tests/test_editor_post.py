@@ -1,4 +1,4 @@
-"""The editor's Post button: the position written as a forum post (``carcnb.post.write_post``) into a folder,
+"""The editor's Post button: the position written as a forum post (``carcnb.telling.post.write_post``) into a folder,
 the text shown ready to copy beside its picture; a folder that cannot be written loses nothing."""
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
-from carcnb.editor import EditorModel
-from carcnb.editor.model import EDIT
-from carcnb.position import Position, dump, parse
 from conftest import position_from_text
+
+from carcnb.positions.dump import dump
+from carcnb.positions.model import Position
+from carcnb.positions.parse import parse
+from carcnb.widgets.editor import EditorModel
+from carcnb.widgets.editor.model import EDIT
 
 
 @dataclass(frozen=True)
@@ -33,16 +35,16 @@ def posts(monkeypatch):
             if progress is not None:
                 progress(done + 1, 3, f"reading {done + 1}")
         out_dir.mkdir(parents=True, exist_ok=True)
-        from carcnb.render import png_bytes
+        from carcnb.telling.render import png_bytes
         picture = out_dir / "position.png"
         picture.write_bytes(png_bytes(p))
         text = f"# position\n\n![position](position.png)\n\n```toml\n{dump(p)}```\n"
         (out_dir / "post.md").write_text(text, encoding="utf-8")
         return Written(out_dir / "post.md", picture, text)
 
-    if "carcnb.post" not in sys.modules or not hasattr(sys.modules["carcnb.post"], "write_post"):
-        monkeypatch.setitem(sys.modules, "carcnb.post", types.ModuleType("carcnb.post"))
-    monkeypatch.setattr(sys.modules["carcnb.post"], "write_post", write_post, raising=False)
+    if "carcnb.telling.post" not in sys.modules or not hasattr(sys.modules["carcnb.telling.post"], "write_post"):
+        monkeypatch.setitem(sys.modules, "carcnb.telling.post", types.ModuleType("carcnb.telling.post"))
+    monkeypatch.setattr(sys.modules["carcnb.telling.post"], "write_post", write_post, raising=False)
     return calls
 
 
@@ -69,7 +71,7 @@ def test_a_post_that_cannot_be_written_changes_nothing(posts, tmp_path):
 
 def test_post_button_shows_the_text_and_the_picture(posts, tmp_path):
     pytest.importorskip("ipyevents")
-    from carcnb.editor import BoardEditor
+    from carcnb.widgets.editor import BoardEditor
 
     ed = BoardEditor(position_from_text("0,0 D 0\n0,1 E 180 red@S"), mode=EDIT)
     panel = ed.posting

@@ -14,21 +14,21 @@ import random
 from collections import Counter
 
 import pytest
-
-from carcnb.errors import PositionFormatError
-from carcnb.game_io import position_from_state, problems, state_from_position
-from carcnb.position import dump, parse
-from carcnb.rules.base import apply_final
-from carcnb.rules.cropcircles import CropActStep, CropChoiceStep
-from carcnb.rules.ferries import LayFerryStep, MoveFerryStep
-from carcnb.rules.flood import FloodStep
-from carcnb.rules.meteor import MeteorStep
-from carcnb.rules.tornado import TornadoDropStep, TornadoMoveStep, TornadoPickStep
-from carcnb.rulings import RULINGS
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
-
 from conftest import COLORS, RIVER, act, position_text, state_from_text
+
+from carcnb.engine.errors import PositionFormatError
+from carcnb.engine.rules.base import apply_final
+from carcnb.engine.rules.cropcircles import CropActStep, CropChoiceStep
+from carcnb.engine.rules.ferries import LayFerryStep, MoveFerryStep
+from carcnb.engine.rules.flood import FloodStep
+from carcnb.engine.rules.meteor import MeteorStep
+from carcnb.engine.rules.tornado import TornadoDropStep, TornadoMoveStep, TornadoPickStep
+from carcnb.engine.rulings import RULINGS
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE, TERMINAL
+from carcnb.positions.dump import dump
+from carcnb.positions.game_io import position_from_state, problems, state_from_position
+from carcnb.positions.parse import parse
 
 SETS = ("river", "disasters", "ferries", "cropcircles")
 EVENTS = {MeteorStep: "meteor", TornadoMoveStep: "tornado", TornadoPickStep: "tornado", TornadoDropStep: "tornado",

@@ -1,4 +1,4 @@
-"""carcnb.explain: the notebooks' one-line calls show captioned pictures, compare rulings by what differs,
+"""carcnb.telling.explain: the notebooks' one-line calls show captioned pictures, compare rulings by what differs,
 and refuse bad input with a message that says how to fix it."""
 from __future__ import annotations
 
@@ -6,15 +6,32 @@ import re
 
 import pytest
 
-from carcnb.errors import CarcnbError
-from carcnb.explain import (Picture, compare, decision_marks, event_strip, example, example_names, final_scoring, legend,
-                            picture, play, ruling, rulings_table, side_by_side, tiles, turn_scoring, under)
-from carcnb.rulings import RULINGS
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.rulings import RULINGS
+from carcnb.positions.game_io import problems
+from carcnb.telling.explain import (
+    Picture,
+    compare,
+    decision_marks,
+    event_strip,
+    example,
+    example_names,
+    final_scoring,
+    legend,
+    picture,
+    play,
+    ruling,
+    rulings_table,
+    side_by_side,
+    tiles,
+    turn_scoring,
+    under,
+)
 
 
 @pytest.mark.parametrize("name", example_names())
 def test_every_example_position_is_legal(name):
-    assert example(name).problems() == []
+    assert problems(example(name)) == []
 
 
 def test_an_unknown_example_names_the_known_ones():

@@ -1,12 +1,13 @@
-"""carcnb.explain's strip of a turn's decisions and its comparison of what a ruling puts in the box."""
+"""carcnb.telling.explain's strip of a turn's decisions and its comparison of what a ruling puts in the box."""
 from __future__ import annotations
 
 import pytest
 
-from carcnb.errors import CarcnbError
-from carcnb.explain import example
-from carcnb.explain.box import compare_box, pile_tiles
-from carcnb.explain.rounds import decisions_strip
+from carcnb.engine.errors import CarcnbError
+from carcnb.positions.game_io import state_from_position
+from carcnb.telling.explain import example
+from carcnb.telling.explain.box import compare_box, pile_tiles
+from carcnb.telling.explain.rounds import decisions_strip
 
 
 def test_the_strip_titles_each_board_with_who_did_what_and_marks_the_tile():
@@ -26,7 +27,7 @@ def test_a_decision_naming_no_tile_joins_the_board_before():
 
 
 def test_the_strip_never_changes_the_state_it_starts_from():
-    start = example("crop-road").to_state()
+    start = state_from_position(example("crop-road"))
     decisions_strip(start, "place 2,0 180", caption="placed")
     assert start.hand == "CR1" and (2, 0) not in start.board.tiles
 

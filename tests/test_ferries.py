@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from carcnb.actions import Crop, Ferry, Pass, Remove
-from carcnb.game_io import position_from_state, state_from_position
-from carcnb.rules.ferries import FerriesRules, first_ferries
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
 from conftest import act, connected_features, legal_texts, play_random, snapshot, state_from_text
+
+from carcnb.engine.actions import Crop, Ferry, Pass, Remove
+from carcnb.engine.rules.ferries import FerriesRules, first_ferries
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE, TERMINAL
+from carcnb.positions.game_io import position_from_state, state_from_position
 
 FERRIES = ["ferries"]
 

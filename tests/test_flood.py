@@ -8,12 +8,11 @@ and a road S; R5 at 3,-4 a cloister and a road S; R6 at 0,-2 a bridge (road E-W)
 from __future__ import annotations
 
 import pytest
-
-from carcnb.geometry import PORT_INDEX, around
-from carcnb.rules.base import apply_final, legal_placements
-from carcnb.steps import CHANCE
-
 from conftest import RIVER, act, legal_texts, state_from_text
+
+from carcnb.engine.geometry import PORT_INDEX, around
+from carcnb.engine.rules.base import apply_final, legal_placements
+from carcnb.engine.steps import CHANCE
 
 SETS = ["river", "disasters"]
 

@@ -8,13 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import THIEF_ROAD
 
 from carcnb.cli import main
-from carcnb.position import load, parse
-from carcnb.post import write_post
-from carcnb.questions import reading_of
-
-from conftest import THIEF_ROAD
+from carcnb.positions.parse import load, parse
+from carcnb.search.questions import reading_of
+from carcnb.telling.post import write_post
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 ASK = "Red drew the meteor. Where should it land to score the thief's road?"

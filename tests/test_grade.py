@@ -4,15 +4,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from carcnb.cli import main
-from carcnb.errors import CarcnbError
-from carcnb.grade import Grade, grade, grade_file, play, search, write_grade
-from carcnb.position import load, parse
-from carcnb.questions import reading_of
-
 from conftest import position_text
 from test_account import THIEF_AND_KNIGHT
+
+from carcnb.cli import main
+from carcnb.engine.errors import CarcnbError
+from carcnb.positions.parse import load, parse
+from carcnb.puzzles.grade import Grade, grade, grade_file, play, search, write_grade
+from carcnb.search.questions import reading_of
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import ipywidgets as w
 
-from carcnb.editor import BoardEditor
-from carcnb.editor.keyguard import KeyGuard
-from carcnb.puzzleboard import PuzzleBoard, PuzzleBrowser
+from carcnb.widgets.editor import BoardEditor
+from carcnb.widgets.editor.keyguard import KeyGuard
+from carcnb.widgets.puzzleboard import PuzzleBoard, PuzzleBrowser
 
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = "puzzles/base/last-tile-three-cities-one-gap.toml"  # red holds Q

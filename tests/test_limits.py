@@ -10,18 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from carcnb import solve as solve_module
 from carcnb.cli import main
-from carcnb.errors import SearchLimitError
-from carcnb.game_io import state_from_position
-from carcnb.position import load, save
-from carcnb.puzzleboard.model import PuzzleModel
-from carcnb.questions import reading_of
-from carcnb.render import PictureScaled, render_png
-from carcnb.render.export import MAX_PIXELS, fitted_px
-from carcnb.render.result import result_png
-from carcnb.solve import DEFAULT_MAX_NODES, Solver, search_budget, solve
-from carcnb.verdict import check_answer, reveal
+from carcnb.engine.errors import SearchLimitError
+from carcnb.positions.dump import save
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.parse import load
+from carcnb.search import solve as solve_module
+from carcnb.search.questions import reading_of
+from carcnb.search.solve import DEFAULT_MAX_NODES, Solver, search_budget, solve
+from carcnb.telling.render import PictureScaled, render_png
+from carcnb.telling.render.export import MAX_PIXELS, fitted_px
+from carcnb.telling.render.result import result_png
+from carcnb.telling.verdict import check_answer, reveal
+from carcnb.widgets.puzzleboard.model import PuzzleModel
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 FINAL = PUZZLES / "base/road-loop.toml"

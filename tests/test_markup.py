@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
-from carcnb.markup import Bold, Code, CodeBlock, Heading, Items, Para, Table, bbcode
-from carcnb.position import load, parse
-from carcnb.post import write_post
-
 from conftest import position_text
+
+from carcnb.positions.parse import load, parse
+from carcnb.telling.markup import Bold, Code, CodeBlock, Heading, Items, Para, Table, bbcode
+from carcnb.telling.post import write_post
 
 TAG = re.compile(r"\[(/?)(b|i|u|url|img|size|list|code|quote|\*)(=[^\]]*)?\]", re.IGNORECASE)
 TYPED = "[b]loud[/b] [url=http://example.com]a link[/url] [*] [/list] [code] and a plain [1,0]"

@@ -4,13 +4,13 @@
 from __future__ import annotations
 
 import pytest
-
-from carcnb.geometry import PORT_INDEX
-from carcnb.rules.base import apply_final, legal_placements
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE
-
 from conftest import RIVER, act, legal_texts, position_from_text, state_from_text
+
+from carcnb.engine.geometry import PORT_INDEX
+from carcnb.engine.rules.base import apply_final, legal_placements
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE
+from carcnb.positions.game_io import state_from_position
 
 DISASTERS = ["disasters"]
 
@@ -232,8 +232,8 @@ def test_any_edge_may_face_the_meteor():
 
 def test_a_meteor_in_hand_has_no_edge_placements():
     # MT replaces a tile in play: `carcnb legal` lists no (x, y, rot) for it, and the turn offers landings
-    from carcnb.questions import placements
+    from carcnb.search.questions import placements
 
     p = position_from_text("0,0 D 0\n1,0 U 90", sets=["disasters"], hand="MT")
     assert placements(p) == []
-    assert all(str(a).startswith("meteor ") for a in p.to_state().legal_actions())
+    assert all(str(a).startswith("meteor ") for a in state_from_position(p).legal_actions())

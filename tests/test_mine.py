@@ -8,11 +8,11 @@ import sys
 import pytest
 
 from carcnb.cli import main
-from carcnb.errors import CarcnbError
-from carcnb import mine as mine_module
-from carcnb.mine import mine
-from carcnb.grade import search
-from carcnb.position import load
+from carcnb.engine.errors import CarcnbError
+from carcnb.positions.parse import load
+from carcnb.puzzles import mine as mine_module
+from carcnb.puzzles.grade import search
+from carcnb.puzzles.mine import mine
 
 
 def _mine_in_a_fresh_process(out, hash_seed: str, *argv: str) -> dict[str, bytes]:
@@ -91,8 +91,9 @@ def test_a_hunt_that_falls_short_says_so_and_exits_1(tmp_path, capsys):
 def test_a_position_that_asks_nothing_is_no_candidate():
     # Pruning a mid-turn position can take away the decision it was about (a ferry no longer first on a road):
     # such a position is skipped, not an error.
-    from carcnb.mine import _solved
     from conftest import position_from_text
+
+    from carcnb.puzzles.mine import _solved
 
     assert _solved(position_from_text("0,0 D 0\n1,0 U 90"), 3, placement=False) is None
 
@@ -135,8 +136,9 @@ def test_an_output_folder_that_cannot_be_made_is_refused_before_any_work(tmp_pat
 
 # ----- what makes a mined position a puzzle ------------------------------------------------------------------
 def _best_puzzle_from(board: str, **header) -> object:
-    from carcnb.mine import _best_puzzle
     from conftest import position_from_text
+
+    from carcnb.puzzles.mine import _best_puzzle
 
     p = position_from_text(board, **header)
     return _best_puzzle(p, 3, placement=not p.played)
@@ -172,7 +174,7 @@ def hunted():
 
 
 def test_each_mined_puzzle_is_an_idea_against_the_obvious_move_from_a_game_of_its_own(hunted):
-    from carcnb.idea import judge
+    from carcnb.puzzles.idea import judge
 
     assert len(hunted) == 3
     games = [m.origin.split(": game ")[1].split(",")[0] for m in hunted]
@@ -190,8 +192,8 @@ def test_each_mined_puzzle_is_an_idea_against_the_obvious_move_from_a_game_of_it
 
 
 def test_a_mined_picture_holds_only_the_tiles_the_idea_needs(hunted):
-    from carcnb.game_io import problems
-    from carcnb.idea import judge
+    from carcnb.positions.game_io import problems
+    from carcnb.puzzles.idea import judge
 
     for m in hunted:
         p = m.position

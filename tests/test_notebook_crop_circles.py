@@ -1,11 +1,11 @@
-"""What 08-crop-circles' captions and text claim, checked with the same carcnb.explain calls on the same example
+"""What 08-crop-circles' captions and text claim, checked with the same carcnb.telling.explain calls on the same example
 positions (the notebook itself shows pictures, never asserts)."""
 from __future__ import annotations
 
-from carcnb.explain import compare, decision_marks, example, play, tiles, turn_scoring
-from carcnb.explain.box import compare_box
-from carcnb.explain.rounds import decisions_strip
-from carcnb.tiles import SYMBOLS, catalogue
+from carcnb.engine.tiles import SYMBOLS, catalogue
+from carcnb.telling.explain import compare, decision_marks, example, play, tiles, turn_scoring
+from carcnb.telling.explain.box import compare_box
+from carcnb.telling.explain.rounds import decisions_strip
 
 
 def placed():

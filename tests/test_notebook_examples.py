@@ -1,14 +1,22 @@
-"""What the notebooks' captions and text claim, checked with the same carcnb.explain calls on the same example
+"""What the notebooks' captions and text claim, checked with the same carcnb.telling.explain calls on the same example
 positions (the notebooks themselves show pictures, never assert)."""
 from __future__ import annotations
 
 from dataclasses import replace
 
-from carcnb.explain import (compare, decision_marks, event_strip, example, final_scoring, finish_event, play,
-                            play_first)
-from carcnb.geometry import PORT_INDEX
-from carcnb.rules.earthquake import quake_area
-from carcnb.tiles import catalogue
+from carcnb.engine.geometry import PORT_INDEX
+from carcnb.engine.rules.earthquake import quake_area
+from carcnb.engine.tiles import catalogue
+from carcnb.telling.explain import (
+    compare,
+    decision_marks,
+    event_strip,
+    example,
+    final_scoring,
+    finish_event,
+    play,
+    play_first,
+)
 
 
 def spots(source) -> list[tuple[int, int]]:

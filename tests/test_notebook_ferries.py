@@ -1,9 +1,9 @@
-"""What 07-ferries' captions and text claim, checked with the same carcnb.explain calls on the same example
+"""What 07-ferries' captions and text claim, checked with the same carcnb.telling.explain calls on the same example
 positions (the notebook itself shows pictures, never asserts)."""
 from __future__ import annotations
 
-from carcnb.explain import decision_marks, example, final_scoring, play, turn_scoring
-from carcnb.explain.rounds import decisions_strip
+from carcnb.telling.explain import decision_marks, example, final_scoring, play, turn_scoring
+from carcnb.telling.explain.rounds import decisions_strip
 
 
 def spots(source) -> list[tuple[int, int]]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from carcnb.tiles import catalogue
+from carcnb.engine.tiles import catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -66,7 +66,7 @@ def test_no_assert_in_view(path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
 def test_what_a_cell_shows_it_shows_through_a_call(path):
     """A bare name as a cell's last line would show a board with no caption: pictures come from
-    carcnb.explain, whose every picture has one, or from a widget."""
+    carcnb.telling.explain, whose every picture has one, or from a widget."""
     bare = []
     for i, c in enumerate(cells(path)):
         if c["cell_type"] == "code" and text(c).strip():
@@ -156,7 +156,7 @@ def test_the_spelling_check_knows_the_kits_own_misspellings(tmp_path):
 
 def test_every_ruling_is_shown_on_a_page():
     """Each ruling of the registry is named in some page's code: side by side (compare) or as its card (ruling)."""
-    from carcnb.rulings import RULINGS
+    from carcnb.engine.rulings import RULINGS
 
     code = " ".join(text(c) for p in NOTEBOOKS for c in cells(p) if c["cell_type"] == "code")
     shown = set(re.findall(r'"([a-z]+\.[a-z_]+)"', code))

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import THIEF_ROAD
 
 from carcnb.cli import main
-from carcnb.errors import PositionFormatError
-from carcnb.position import dump, load, parse
-
-from conftest import THIEF_ROAD
+from carcnb.engine.errors import PositionFormatError
+from carcnb.positions.dump import dump
+from carcnb.positions.parse import load, parse
 
 ASKED = """format = "carcnb/1"
 title = "Where should red aim the meteor?"

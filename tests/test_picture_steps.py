@@ -7,16 +7,16 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from conftest import act, state_from_text
 from PIL import Image
 
-from carcnb.explain import example
-from carcnb.explain.tornado import event_strip
-from carcnb.puzzleboard.model import PuzzleModel
-from carcnb.render import render_png
-from carcnb.render.draw import as_state, step_plan
-from carcnb.render.pieces import piece_boxes
-from carcnb.render.steps import HANDFUL, step_list
-from conftest import act, state_from_text
+from carcnb.telling.explain import example
+from carcnb.telling.explain.tornado import event_strip
+from carcnb.telling.render import render_png
+from carcnb.telling.render.draw import as_state, step_plan
+from carcnb.telling.render.pieces import piece_boxes
+from carcnb.telling.render.steps import HANDFUL, step_list
+from carcnb.widgets.puzzleboard.model import PuzzleModel
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 TORNADO_PUZZLES = sorted(PUZZLES.glob("*/tornado-*.toml"))
@@ -93,7 +93,7 @@ def test_the_meteors_number_stands_off_the_monk_it_aims_at():
 
 
 def test_listed_steps_share_a_line_but_are_never_broken():
-    from carcnb.render.glyphs import pack, text_width
+    from carcnb.telling.render.glyphs import pack, text_width
 
     items = [f"{k}. tornado -1,{k}" for k in range(1, 9)]
     lines = pack(items, 30)

@@ -7,22 +7,23 @@ import io
 
 import numpy as np
 import pytest
+from conftest import RIVER as WHOLE_RIVER
+from conftest import act, position_from_text, position_text, state_from_text
 from matplotlib.collections import PolyCollection
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 from PIL import Image
+from test_render import close_to, lone_tile, pixels, tile_pixels
 
 from carcnb.cli import main
-from carcnb.errors import CarcnbError
-from carcnb.render import compare_png, draw_board, legend_png, png_bytes, render_png, ruling_panels, style
-from carcnb.render.compare import merged_panels
-from carcnb.render.draw import step_plan
-from carcnb.render.glyphs import text_width, wrap
-from carcnb.render.legend import BY_KEY, ENTRIES, PAD, PITCH, entries_for, legend_size
-
-from conftest import RIVER as WHOLE_RIVER, act, position_from_text, position_text, state_from_text
-from test_render import close_to, lone_tile, pixels, tile_pixels
+from carcnb.engine.errors import CarcnbError
+from carcnb.positions.game_io import state_from_position
+from carcnb.telling.render import compare_png, draw_board, legend_png, png_bytes, render_png, ruling_panels, style
+from carcnb.telling.render.compare import merged_panels
+from carcnb.telling.render.draw import step_plan
+from carcnb.telling.render.glyphs import text_width, wrap
+from carcnb.telling.render.legend import BY_KEY, ENTRIES, PAD, PITCH, entries_for, legend_size
 
 RIVER = WHOLE_RIVER.replace("2,-4  R4  0\n", "")  # the whole River but 2,-4, where FL or R4 goes
 FLOOD_AREA = "2,-3 G 0 red@N\n2,-2 E 180\n2,-5 U 0 blue@N\n2,-6 A 180 blue@C\n"
@@ -126,7 +127,7 @@ def test_features_touching_the_flood_are_shaded():
     dry = position_from_text(RIVER + "2,-4 R4 0\n" + FLOOD_AREA, sets=["river", "disasters"], to_move="blue")
     png, geo = render_png(flooded, coords=False)
     plain, _ = render_png(dry, coords=False)
-    city = flooded.to_state().board.feature(((2, -3), 0))
+    city = state_from_position(flooded).board.feature(((2, -3), 0))
     assert city.kind == "city" and city.flooded  # the engine says so; the picture shows it
     assert share_of(plain, geo, 2, -3, style.CITY) > 0.3  # red's city G, ending at the river tile
     assert share_of(png, geo, 2, -3, style.CITY) < 0.02  # ... ending at FL: never completable
@@ -142,7 +143,7 @@ def test_cities_the_earthquake_destroys_are_shaded():
     assert share_of(now, geo, 0, -1, style.CITY) < 0.02  # EQ's own city has its token already: unfinished
     assert share_of(now, geo, 1, -1, style.CITY) > 0.05  # blue's city gets its token only at the end
     assert share_of(end, geo, 1, -1, style.CITY) < 0.02
-    state = p.to_state()
+    state = state_from_position(p)
     before = dict(state.ext)
     render_png(state, at_end=True)
     assert dict(state.ext) == before  # drawing at the end leaves the game as it was
@@ -151,8 +152,8 @@ def test_cities_the_earthquake_destroys_are_shaded():
 def test_a_finished_city_the_earthquake_destroys_is_shaded_pale_with_one_token():
     """Red closed the city on EQ during the game: at the end it is destroyed too (it feeds no farmer), so the
     picture shades it, pale, and draws one token for the city, not one for each of its tiles in range."""
-    from carcnb.explain import ended, example, play
-    from carcnb.render.pieces import quake_points
+    from carcnb.telling.explain import ended, example, play
+    from carcnb.telling.render.pieces import quake_points
 
     closed = play(example("quake-farm"), "place 0,-2 0", "pass")
     end = ended(closed)[0]

@@ -7,15 +7,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
-from carcnb.actions import parse_action
-from carcnb.errors import PositionFormatError
-from carcnb.game_io import position_from_state, problems, state_from_position
-from carcnb.position import dump, load, parse
-from carcnb.solve import best_answer, solve
-from carcnb.steps import CHANCE, TERMINAL
-
 from conftest import RIVER, act, position_from_text
+
+from carcnb.engine.actions import parse_action
+from carcnb.engine.errors import PositionFormatError
+from carcnb.engine.steps import CHANCE, TERMINAL
+from carcnb.positions.dump import dump
+from carcnb.positions.game_io import position_from_state, problems, state_from_position
+from carcnb.positions.parse import load, parse
+from carcnb.search.solve import best_answer, solve
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 # F turned 270 carries D's city north to an open end at 0,2: K there (city to the south) closes it.

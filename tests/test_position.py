@@ -6,19 +6,21 @@ import random
 import string
 
 import pytest
+from conftest import COLORS, position_from_text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from carcnb.errors import IllegalPositionError, PositionFormatError
-from carcnb.game_io import position_from_state, problems, state_from_position
-from carcnb.geometry import PORT_INDEX, PORT_NAMES
-from carcnb.position import FerryToken, FollowerToken, Position, Question, TileLine, TornadoToken, dump, load, parse, save
-from carcnb.rulings import RULINGS
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
-from carcnb.tiles import catalogue
-
-from conftest import COLORS, position_from_text
+from carcnb.engine.errors import IllegalPositionError, PositionFormatError
+from carcnb.engine.geometry import PORT_INDEX, PORT_NAMES
+from carcnb.engine.rulings import RULINGS
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE, TERMINAL
+from carcnb.engine.tiles import catalogue
+from carcnb.engine.tokens import FerryToken, FollowerToken, TornadoToken
+from carcnb.positions.dump import dump, save
+from carcnb.positions.game_io import position_from_state, problems, state_from_position
+from carcnb.positions.model import Position, Question, TileLine
+from carcnb.positions.parse import load, parse
 
 FULL = '''format = "carcnb/1"
 title = "Every header key"
@@ -203,7 +205,7 @@ def test_an_eighth_follower_is_a_problem():
 def test_a_legal_position_has_no_problems_and_becomes_a_state():
     p = position_from_text("0,0 D 0 red@E\n1,0 U 90 blue@NNW", hand="E", to_move="blue", scores={"red": 5})
     assert problems(p) == []
-    state = p.to_state()
+    state = state_from_position(p)
     assert state.players[state.current_player()] == "blue"
     assert state.hand == "E" and state.scores == {"red": 5, "blue": 0}
     assert state.supply("red") == 6 and state.supply("blue") == 6

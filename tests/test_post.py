@@ -8,16 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import position_from_text
 
 import carcnb
 from carcnb.cli import main
-from carcnb.editor import EditorModel
-from carcnb.errors import CarcnbError
-from carcnb.position import load, parse
-from carcnb.questions import reading_of
-from carcnb.post import FORMATS, write_post
-
-from conftest import position_from_text
+from carcnb.engine.errors import CarcnbError
+from carcnb.positions.parse import load, parse
+from carcnb.search.questions import reading_of
+from carcnb.telling.post import FORMATS, write_post
+from carcnb.widgets.editor import EditorModel
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 FARM = PUZZLES / "base/farm-edition.toml"  # scoring.edition changes it; posted under its first reading (third)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import carcnb
-from carcnb import safewrite, userdata
-from carcnb.progress import Progress
+from carcnb.puzzles.progress import Progress
+from carcnb.storage import safewrite, userdata
 
 
 @pytest.fixture
@@ -146,7 +146,7 @@ def test_marks_saved_by_another_notebook_are_kept_and_seen(data: Path):
 
 MARKER = """
 import sys
-from carcnb.progress import Progress
+from carcnb.puzzles.progress import Progress
 progress = Progress.load(sys.argv[1])
 for k in range(200):
     assert progress.mark_solved(f"{sys.argv[2]}/{k}.toml"), progress.message

@@ -7,18 +7,18 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import position_from_text
 from PIL import Image, ImageColor
 
-from carcnb.actions import Pass
-from carcnb.errors import CarcnbError
-from carcnb.geometry import PORT_INDEX, pos_text
-from carcnb.position import load
-from carcnb.puzzleboard import PuzzleModel
-from carcnb.questions import counted
-from carcnb.render import port_point
-from carcnb.render.steps import OWN, step_point
-from carcnb.verdict import reveal
-from conftest import position_from_text
+from carcnb.engine.actions import Pass
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.geometry import PORT_INDEX, pos_text
+from carcnb.positions.parse import load
+from carcnb.search.questions import counted
+from carcnb.telling.render import port_point
+from carcnb.telling.render.steps import OWN, step_point
+from carcnb.telling.verdict import reveal
+from carcnb.widgets.puzzleboard import PuzzleModel
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 FINAL = PUZZLES / "base/road-loop.toml"  # three players
@@ -219,7 +219,7 @@ def test_a_position_without_a_question_is_refused():
 
 # ----- the widget -----------------------------------------------------------------------------------------
 def test_widget_final_boxes_and_buttons():
-    from carcnb.puzzleboard import PuzzleBoard
+    from carcnb.widgets.puzzleboard import PuzzleBoard
 
     b = PuzzleBoard(FINAL)
     assert set(b.boxes) == {"red", "blue", "green"}
@@ -237,7 +237,7 @@ def test_widget_final_boxes_and_buttons():
 
 
 def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():
-    from carcnb.puzzleboard import PuzzleBoard
+    from carcnb.widgets.puzzleboard import PuzzleBoard
 
     b = PuzzleBoard(FERRY)
     plain = b.view.image.value
@@ -262,7 +262,7 @@ def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():
 
 
 def test_an_explanation_keeps_its_lists_and_paragraphs():
-    from carcnb.puzzleboard.widget import explanation_html
+    from carcnb.widgets.puzzleboard.widget import explanation_html
 
     text = "Red's road is\nclosed.\n- Point at 3,0: 4,\n  then 0.\n- Pass: 0.\nBest: 3,0 <b>.\n\nA new paragraph."
     assert explanation_html(text) == (

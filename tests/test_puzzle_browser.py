@@ -6,15 +6,15 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from carcnb.duplicates import boards_apart
-from carcnb.errors import CarcnbError
-from carcnb.position import load
-from carcnb.progress import Progress
-from carcnb.questions import readings_asked
-from carcnb.puzzleboard import BrowserModel
-from carcnb.puzzleboard.listing import read_collection, topics_of
 from conftest import position_from_text
+
+from carcnb.engine.errors import CarcnbError
+from carcnb.positions.parse import load
+from carcnb.puzzles.duplicates import boards_apart
+from carcnb.puzzles.progress import Progress
+from carcnb.search.questions import readings_asked
+from carcnb.widgets.puzzleboard import BrowserModel
+from carcnb.widgets.puzzleboard.listing import read_collection, topics_of
 
 ROOT = Path(__file__).resolve().parents[1]
 PICKED = ["base/road-loop.toml", "base/count-crossroads.toml", "base/river-count-no-u-turn.toml",
@@ -179,7 +179,7 @@ def test_the_shipped_collection_is_the_default(tmp_path: Path):
 
 
 def test_the_browser_widget_picks_solves_and_marks(shelf: Path, tmp_path: Path):
-    from carcnb.puzzleboard import PuzzleBrowser
+    from carcnb.widgets.puzzleboard import PuzzleBrowser
 
     view = PuzzleBrowser(shelf, progress=tmp_path / "progress.json")
     assert view.list.value == view.model.current.key and view.board.model is view.model.board

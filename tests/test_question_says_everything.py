@@ -3,15 +3,13 @@ that differ from the defaults, and what a count counts (distinct boards, unless 
 from __future__ import annotations
 
 import pytest
-
-from carcnb.collection import puzzle_root
-from carcnb.position import load
-from carcnb.questions import reading_of
-from carcnb.questions import answer
-from carcnb.rulings import RULINGS, involved
-from carcnb.wording import question_text
-
 from conftest import position_from_text
+
+from carcnb.engine.rulings import RULINGS, involved
+from carcnb.positions.parse import load
+from carcnb.puzzles.collection import puzzle_root
+from carcnb.search.questions import answer, reading_of
+from carcnb.telling.wording import question_text
 
 BEST = {"kind": "best", "answer": {"line": ["pass"], "value": 0}}
 # X fits at four positions around D and L, in all four rotations, which look the same.

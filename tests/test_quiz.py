@@ -5,16 +5,16 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import position_text
 
 from carcnb.cli import main
 from carcnb.cli._terminal import image_protocol, inline_image
-from carcnb.collection import puzzle_root
-from carcnb.progress import Progress
-from carcnb.puzzleboard.listing import read_collection
-from carcnb.position import load, save
-from carcnb.questions import reading_of, readings_asked
-
-from conftest import position_text
+from carcnb.positions.dump import save
+from carcnb.positions.parse import load
+from carcnb.puzzles.collection import puzzle_root
+from carcnb.puzzles.progress import Progress
+from carcnb.search.questions import reading_of, readings_asked
+from carcnb.widgets.puzzleboard.listing import read_collection
 
 # final: red's knight in the closed city D + E (2 tiles, 4 points), blue's thief on D's road (1 point)
 FINAL = position_text("0,0 D 0 red@N blue@E\n0,1 E 180", {

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from carcnb.rating import Rating, first_try, nearest, puzzle_start, updated
+from carcnb.puzzles.rating import Rating, first_try, nearest, puzzle_start, updated
 
 
 def test_glicko2_gives_the_published_example():

@@ -8,19 +8,18 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
-from carcnb import readings as readings_module
-from carcnb.cli import main
-from carcnb.actions import parse_action
-from carcnb.errors import CarcnbError, IllegalPositionError, SearchLimitError
-from carcnb.game_io import state_from_position
-from carcnb.position import load, parse
-from carcnb.questions import counted, final_score, placements, reading_of
-from carcnb.readings import involved_rulings, readings
-from carcnb.rulings import RULINGS, involved
-from carcnb.solve import Solver, best_answer, objective, solve
-
 from conftest import RIVER
+
+from carcnb.cli import main
+from carcnb.engine.actions import parse_action
+from carcnb.engine.errors import CarcnbError, IllegalPositionError, SearchLimitError
+from carcnb.engine.rulings import RULINGS, involved
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.parse import load, parse
+from carcnb.search import readings as readings_module
+from carcnb.search.questions import counted, final_score, reading_of
+from carcnb.search.readings import involved_rulings, readings
+from carcnb.search.solve import Solver, best_answer, objective, solve
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 
@@ -307,7 +306,7 @@ def solve_value_after(state, mover: str) -> int:
 
 
 def test_a_post_names_the_rulings_that_depend_on_earlier_turns(tmp_path):
-    from carcnb.post import write_post
+    from carcnb.telling.post import write_post
 
     text = write_post(forum(QUAKE_NO_TOKENS), tmp_path).text
     said = text.split("Depends on earlier turns the position does not record:")[1]

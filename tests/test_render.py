@@ -7,22 +7,30 @@ import sys
 
 import numpy as np
 import pytest
+from conftest import position_from_text, state_from_text
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
-from matplotlib.text import Text
 from PIL import Image
 
-from carcnb.actions import parse_action
-from carcnb.errors import CarcnbError
-from carcnb.geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port
-from carcnb.render import BoardGeometry, draw_board, png_bytes, port_at, port_point, render_png, save_picture, svg_text
-from carcnb.render import style
-from carcnb.render.masks import RES, segment_labels
-from carcnb.state import Game, GameState
-from carcnb.tiles import catalogue
-
-from conftest import position_from_text, state_from_text
+from carcnb.engine.actions import parse_action
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.tiles import catalogue
+from carcnb.positions.game_io import problems, state_from_position
+from carcnb.telling.render import (
+    BoardGeometry,
+    draw_board,
+    png_bytes,
+    port_at,
+    port_point,
+    render_png,
+    save_picture,
+    style,
+    svg_text,
+)
+from carcnb.telling.render.masks import RES, segment_labels
 
 
 def board_state(*tiles: tuple[str, int, int, int]) -> GameState:
@@ -322,7 +330,7 @@ def test_save_picture_refuses_other_suffixes(tmp_path, name):
 
 def test_a_position_with_problems_still_draws():
     p = position_from_text("0,0 D 0\n1,0 C 0 red@N blue@E\n0,1 U 0", sets=[])
-    assert p.problems(), "the board should break a rule"
+    assert problems(p), "the board should break a rule"
     png, geo = render_png(p)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and geo.width == 4 * 80
     assert close_to(colour_at(png, geo, 1.5, 0.2), style.CITY)
@@ -332,7 +340,7 @@ def test_a_position_with_problems_still_draws():
 def test_notebooks_show_positions_and_states_as_png():
     p = position_from_text("0,0 D 0")
     assert p._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
-    state = p.to_state(seed=1)
+    state = state_from_position(p, seed=1)
     state.apply(parse_action("draw E"))
     assert state._repr_png_()[:8] == b"\x89PNG\r\n\x1a\n"
     assert png_bytes(state) == state._repr_png_()
@@ -347,7 +355,7 @@ def test_drawing_twice_gives_the_same_picture():
 
 
 def test_the_engine_does_not_import_matplotlib():
-    code = ("import sys, carcnb.state, carcnb.position, carcnb.game_io, carcnb.cli; "
+    code = ("import sys, carcnb.engine.state, carcnb.positions.parse, carcnb.positions.game_io, carcnb.cli; "
             "print('matplotlib' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

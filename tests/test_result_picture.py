@@ -7,13 +7,13 @@ from pathlib import Path
 from matplotlib.figure import Figure
 from matplotlib.patches import PathPatch
 
-from carcnb.account import FeatureScored, account
-from carcnb.explain import example
-from carcnb.lines import best_play
-from carcnb.position import load, parse
-from carcnb.render import draw_board
-from carcnb.render.result import draw_result, result_marks, result_png
-from carcnb.verdict import reveal
+from carcnb.positions.parse import load, parse
+from carcnb.search.lines import best_play
+from carcnb.telling.account import FeatureScored, account
+from carcnb.telling.explain import example
+from carcnb.telling.render import draw_board
+from carcnb.telling.render.result import draw_result, result_marks, result_png
+from carcnb.telling.verdict import reveal
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 # A road shared across a lake: red moves the ferry, and its old place is marked.

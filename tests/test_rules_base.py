@@ -6,16 +6,15 @@ edges at 90 are its rot-0 edges shifted right by one (D "CRFR" at 90 shows "RCRF
 from __future__ import annotations
 
 import pytest
-
-from carcnb.actions import Deploy, Discard, Draw, Pass, Place
-from carcnb.errors import CarcnbError, IllegalActionError
-from carcnb.geometry import PORT_INDEX
-from carcnb.rules.base import apply_final
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE
-from carcnb.tiles import catalogue
-
 from conftest import act, legal_texts, state_from_text
+
+from carcnb.engine.actions import Deploy, Discard, Draw, Pass, Place
+from carcnb.engine.errors import CarcnbError, IllegalActionError
+from carcnb.engine.geometry import PORT_INDEX
+from carcnb.engine.rules.base import apply_final
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE
+from carcnb.engine.tiles import catalogue
 
 
 def node(state: GameState, pos: tuple[int, int], port: str):

@@ -9,12 +9,11 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE
-from carcnb.tiles import catalogue
-
 from conftest import act, legal_texts, state_from_text
+
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE
+from carcnb.engine.tiles import catalogue
 
 RIVER_TILES = {"R3": 1, "R4": 1, "R5": 1, "R6": 1, "R7": 2, "R8": 1, "R9": 1, "R10": 2}  # R1 starts, R2 ends
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from conftest import act, legal_texts, state_from_text
 
-from carcnb.rulings import RULINGS
-from carcnb.rules.tornado import TornadoDropStep
+from carcnb.engine.rules.tornado import TornadoDropStep
+from carcnb.engine.rulings import RULINGS
 
 # Red places TO1 at the end of a straight road; blue's follower stands on the road two tiles back.
 TORNADO_LINE = """
@@ -85,7 +85,7 @@ def test_every_ruling_has_a_default_an_alternative_and_a_source():
 def test_the_rulings_page_is_the_registry():
     from pathlib import Path
 
-    from carcnb.rulings import markdown
+    from carcnb.engine.rulings import markdown
 
     page = Path(__file__).parent.parent / "docs" / "rulings.md"
     assert page.read_text(encoding="utf-8") == markdown(), "regenerate: carcnb rulings --markdown > docs/rulings.md"

@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import position_text
 
 from carcnb.cli import main
-from carcnb.consistency import unfinished
-from carcnb.position import load
-from carcnb.questions import final_score
-
-from conftest import position_text
+from carcnb.positions.consistency import unfinished
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.parse import load
+from carcnb.search.questions import final_score
 
 PUZZLES = sorted((Path(__file__).parent.parent / "puzzles").rglob("*.toml"))
 
@@ -40,7 +40,7 @@ def adds_up(result: dict) -> bool:
 @pytest.mark.parametrize("path", PUZZLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_breakdown_adds_up_for_every_puzzle(capsys, path):
     p = load(path)
-    if unfinished(p, p.to_state()) is not None:  # the middle of a turn is never scored as the game's end
+    if unfinished(p, state_from_position(p)) is not None:  # the middle of a turn is never scored as the game's end
         assert main(["score", str(path), "--json"]) == 2
         assert "stops in the middle of the turn" in capsys.readouterr().err
         return

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from carcnb.cli import main
-from carcnb.collection import notebook_root, puzzle_root
+from carcnb.puzzles.collection import notebook_root, puzzle_root
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCES = ("carcnb", "puzzles", "notebooks", "pyproject.toml", "setup.py", "MANIFEST.in", "README.md")
@@ -35,9 +35,9 @@ def test_the_wheel_carries_the_puzzles_the_notebooks_and_the_tiles(tmp_path):
                    check=True, capture_output=True)
     wheel = next((tmp_path / "dist").glob("carcnb-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    puzzles = {f"carcnb/puzzles/{p.relative_to(REPO / 'puzzles').as_posix()}"
+    puzzles = {f"carcnb/data/puzzles/{p.relative_to(REPO / 'puzzles').as_posix()}"
                for p in (REPO / "puzzles").rglob("*.toml")}
-    notebooks = {f"carcnb/notebooks/{p.name}" for p in (REPO / "notebooks").glob("*.ipynb")}
+    notebooks = {f"carcnb/data/notebooks/{p.name}" for p in (REPO / "notebooks").glob("*.ipynb")}
     assert puzzles and puzzles <= names
     assert notebooks and notebooks <= names
     assert {"carcnb/data/tiles.toml", "carcnb/cli/notebooks.py"} <= names
@@ -46,10 +46,10 @@ def test_the_wheel_carries_the_puzzles_the_notebooks_and_the_tiles(tmp_path):
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     env = {**os.environ, "PYTHONPATH": str(site)}
-    found = subprocess.run([sys.executable, "-c", "from carcnb.collection import puzzle_root, notebook_root;"
+    found = subprocess.run([sys.executable, "-c", "from carcnb.puzzles.collection import puzzle_root, notebook_root;"
                             "print(puzzle_root()); print(notebook_root())"], cwd=tmp_path, env=env, check=True,
                            capture_output=True, text=True).stdout.split()
-    assert found == [str(site / "carcnb" / "puzzles"), str(site / "carcnb" / "notebooks")]
+    assert found == [str(site / "carcnb" / "data" / "puzzles"), str(site / "carcnb" / "data" / "notebooks")]
     copied = subprocess.run([sys.executable, "-m", "carcnb", "notebooks", str(tmp_path / "mine")], cwd=tmp_path,
                             env=env, capture_output=True, text=True)
     assert copied.returncode == 0, copied.stderr

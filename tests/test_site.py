@@ -52,7 +52,7 @@ def _notebook(path, *cells):
 def test_a_notebook_becomes_a_page_with_its_pictures_and_widgets_and_nothing_from_outside(tmp_path):
     page = _notebook(tmp_path / "01-page.ipynb",
                      nbformat.v4.new_markdown_cell("# A page\n\nOn to [the next](02-next.ipynb)."),
-                     nbformat.v4.new_code_cell('from carcnb.explain import example, picture\n'
+                     nbformat.v4.new_code_cell('from carcnb.telling.explain import example, picture\n'
                                                'picture(example("tour"), "the tour board")'),
                      nbformat.v4.new_code_cell('import ipywidgets as w\nb = w.Button(description="before")\nb'),
                      nbformat.v4.new_code_cell('b.description = "after"'))

@@ -2,16 +2,12 @@
 search without a memo."""
 from __future__ import annotations
 
-import random
-
 import pytest
-
-from carcnb.actions import Place
-from carcnb.solve import Solver, objective
-from carcnb.state import GameState
-from carcnb.steps import TERMINAL
-
 from conftest import play_random
+
+from carcnb.engine.actions import Place
+from carcnb.engine.state import GameState
+from carcnb.search.solve import Solver, objective
 
 
 def exhaustive(state: GameState) -> tuple[int, ...]:

@@ -7,19 +7,33 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import COLORS, act, snapshot, state_from_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carcnb.actions import (Action, Crop, Deploy, Discard, Draw, Drop, Ferry, Flood, Meteor, Pass, Pick, Place,
-                            Remove, TornadoStep, parse_action)
-from carcnb.errors import ActionSyntaxError, IllegalActionError
-from carcnb.geometry import PORT_INDEX, neighbour
-from carcnb.rules.base import legal_placements
-from carcnb.state import Game, GameState
-from carcnb.steps import CHANCE, TERMINAL
-from carcnb.tiles import catalogue
-
-from conftest import COLORS, act, snapshot, state_from_text
+from carcnb.engine.actions import (
+    Action,
+    Crop,
+    Deploy,
+    Discard,
+    Draw,
+    Drop,
+    Ferry,
+    Flood,
+    Meteor,
+    Pass,
+    Pick,
+    Place,
+    Remove,
+    TornadoStep,
+    parse_action,
+)
+from carcnb.engine.errors import ActionSyntaxError, IllegalActionError
+from carcnb.engine.geometry import PORT_INDEX, neighbour
+from carcnb.engine.rules.base import legal_placements
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE, TERMINAL
+from carcnb.engine.tiles import catalogue
 
 P = PORT_INDEX
 
@@ -189,7 +203,7 @@ def test_undo_with_nothing_to_undo_raises():
 
 @pytest.mark.parametrize("sets", [frozenset(), frozenset({"river", "disasters", "ferries", "cropcircles"})])
 def test_a_playout_without_undo_plays_the_same_game_and_refuses_undo(sets):
-    from carcnb.playout import random_playout
+    from carcnb.search.playout import random_playout
 
     recorded = random_playout(GameState(Game(sets=sets), seed=3), random.Random(3))
     unrecorded = random_playout(GameState(Game(sets=sets), seed=3), random.Random(3), undo=False)

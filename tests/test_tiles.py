@@ -7,9 +7,9 @@ from importlib import resources
 
 import pytest
 
-from carcnb.errors import CatalogueError
-from carcnb.geometry import CENTRE, PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port, side_centre, side_of
-from carcnb.tiles import catalogue, parse_catalogue
+from carcnb.engine.errors import CatalogueError
+from carcnb.engine.geometry import CENTRE, PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port, side_centre, side_of
+from carcnb.engine.tiles import catalogue, parse_catalogue
 
 # The tables of tiles.md, copied verbatim (the spec is the source of the facts; the catalogue is data).
 SPEC_ROWS = """

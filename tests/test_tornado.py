@@ -6,11 +6,10 @@ TO1 is RFRF like U: at 90 it shows FRFR (road W-E, fields N and S), so "place 1,
 from __future__ import annotations
 
 import pytest
-
-from carcnb.actions import Drop, Pass, Pick, TornadoStep
-from carcnb.steps import CHANCE
-
 from conftest import act, legal_texts, snapshot, state_from_text
+
+from carcnb.engine.actions import Drop, Pass, Pick, TornadoStep
+from carcnb.engine.steps import CHANCE
 
 DISASTERS = ["disasters"]
 COLORS5 = ["red", "blue", "green", "yellow", "black"]

@@ -12,17 +12,16 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
-
-from carcnb.puzzleboard.listing import read_collection
 
 from test_cli_bad_paths import ROOT, as_a_user
+
+from carcnb.widgets.puzzleboard.listing import read_collection
 
 CHILD = """
 import json, sys
 from pathlib import Path
-from carcnb.editor import EditorModel
-from carcnb.puzzleboard.browser_model import BrowserModel
+from carcnb.widgets.editor import EditorModel
+from carcnb.widgets.puzzleboard.browser_model import BrowserModel
 shelf = Path(sys.argv[1])
 editor = EditorModel()
 loads = [[editor.load(shelf / name), editor.status] for name in json.loads(sys.argv[2])]
@@ -68,7 +67,7 @@ def test_load_and_the_browser_turn_every_unreadable_file_into_a_message(tmp_path
 
 PROGRESS = """
 import json, sys
-from carcnb.puzzleboard.browser_model import BrowserModel
+from carcnb.widgets.puzzleboard.browser_model import BrowserModel
 print(json.dumps([BrowserModel(sys.argv[1], progress=path).messages for path in sys.argv[2:]]))
 """
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from carcnb.position import load
-from carcnb.wording import FINAL, decision_text, question_text, tile_name
-
 from conftest import RIVER, position_from_text, state_from_text
+
+from carcnb.positions.parse import load
+from carcnb.telling.wording import FINAL, decision_text, question_text, tile_name
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 BEST = {"kind": "best", "answer": {"line": ["pass"], "value": 0}}  # the sentence never reads the answer

@@ -17,8 +17,8 @@ import signal
 import sys
 import threading
 
-from ..errors import CarcnbError, IllegalPositionError
-from ..files import ESCAPE, problem
+from carcnb.engine.errors import ESCAPE, CarcnbError, IllegalPositionError
+from carcnb.storage.files import problem
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..solve import DEFAULT_MAX_NODES, search_budget
+from carcnb.search.solve import DEFAULT_MAX_NODES, search_budget
 
 
 def positive(text: str) -> int:

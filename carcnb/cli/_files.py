@@ -5,7 +5,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..files import check_regular, files_under
+from carcnb.storage.files import check_regular, files_under
 
 
 def puzzle_files(paths: list[str]) -> tuple[list[Path], list[str]]:

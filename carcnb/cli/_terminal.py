@@ -13,8 +13,9 @@ import base64
 import os
 from collections.abc import Mapping
 
-from ..position import FerryToken, FollowerToken, Position, QuakeToken, TileLine, TornadoToken
-from ..tiles import catalogue
+from carcnb.engine.tiles import catalogue
+from carcnb.engine.tokens import FerryToken, FollowerToken, QuakeToken, TornadoToken
+from carcnb.positions.model import Position, TileLine
 
 WIDTH = 9  # characters a tile takes: its two side edges and seven between
 EDGE_MARKS = {"C": "#", "F": ".", "W": "~", "-": " "}

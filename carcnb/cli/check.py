@@ -4,14 +4,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..duplicates import DUPLICATE_FIX, duplicate_files
-from ..errors import CarcnbError, PositionFormatError
-from ..grade import stale
-from ..openvalue import open_valued_loss
-from ..position import ANSWER_FORMS, load
-from ..questions import answer, readings_asked, same_answer, show_answer
-from ._budget import add_max_nodes
-from ._files import puzzle_files
+from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import puzzle_files
+from carcnb.engine.errors import CarcnbError, PositionFormatError
+from carcnb.positions.model import ANSWER_FORMS
+from carcnb.positions.parse import load
+from carcnb.puzzles.duplicates import DUPLICATE_FIX, duplicate_files
+from carcnb.puzzles.grade import stale
+from carcnb.search.openvalue import open_valued_loss
+from carcnb.search.questions import answer, readings_asked, same_answer, show_answer
 
 
 def run(args: argparse.Namespace) -> int:

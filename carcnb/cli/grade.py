@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import argparse
 
-from ..errors import CarcnbError
-from ..files import problem
-from ..grade import grade_file
-from ._budget import add_max_nodes
-from ._files import puzzle_files
+from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import puzzle_files
+from carcnb.engine.errors import CarcnbError
+from carcnb.puzzles.grade import grade_file
+from carcnb.storage.files import problem
 
 
 def run(args: argparse.Namespace) -> int:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..position import load
-from ..questions import placements
+from carcnb.positions.parse import load
+from carcnb.search.questions import placements
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,10 +6,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..errors import CarcnbError
-from ..mine import TOPICS, Mined, Tally, mine
-from ..safewrite import check_folder, write_file
-from ._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes
+from carcnb.engine.errors import CarcnbError
+from carcnb.puzzles.mine import TOPICS, Mined, Tally, mine
+from carcnb.storage.safewrite import check_folder, write_file
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,12 +6,12 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..errors import CarcnbError
+from carcnb.engine.errors import CarcnbError
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..collection import puzzle_root
-    from ..notation import write_notation
+    from carcnb.puzzles.collection import puzzle_root
+    from carcnb.telling.notation import write_notation
 
     root = Path(args.puzzles) if args.puzzles else puzzle_root()
     if not root.is_dir():

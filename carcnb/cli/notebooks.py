@@ -10,9 +10,9 @@ import argparse
 import os
 from pathlib import Path
 
-from ..collection import notebook_root, puzzle_root
-from ..errors import CarcnbError
-from ..safewrite import check_folder, refuse_overwrite, write_file
+from carcnb.engine.errors import CarcnbError
+from carcnb.puzzles.collection import notebook_root, puzzle_root
+from carcnb.storage.safewrite import check_folder, refuse_overwrite, write_file
 
 PATTERNS = {"notebooks": "*.ipynb", "puzzles": "*.toml"}
 

@@ -5,11 +5,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..position import load
-from ..post import FORMATS, PictureOptions, post_paths, write_post
-from ..safewrite import check_folder, refuse_overwrite
-from ._budget import add_max_nodes
-from .readings import clear_progress, show_progress
+from carcnb.cli._budget import add_max_nodes
+from carcnb.cli.readings import clear_progress, show_progress
+from carcnb.positions.parse import load
+from carcnb.storage.safewrite import check_folder, refuse_overwrite
+from carcnb.telling.post import FORMATS, PictureOptions, post_paths, write_post
 
 
 def run(args: argparse.Namespace) -> int:

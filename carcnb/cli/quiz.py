@@ -6,7 +6,7 @@ always the untried puzzle nearest the player's rating (``--topic`` keeps one top
 the terminal (``_terminal``: the picture inline where the terminal can show it, else text) with the tile in
 hand, writes the picture to a PNG, asks the question in words and reads answers, ``hint``, ``reveal``,
 ``next`` and ``quit`` from standard input. A first try moves the same ratings and marks as the notebooks'
-(``carcnb.progress``); a streak counts the puzzles solved in a row without a reveal. The explanation is shown
+(``carcnb.puzzles.progress``); a streak counts the puzzles solved in a row without a reveal. The explanation is shown
 only after a right answer or a reveal. ``--rating`` shows the player's rating and progress, and plays nothing.
 """
 from __future__ import annotations
@@ -17,18 +17,19 @@ import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from ..account import Account
-from ..errors import CarcnbError, IllegalPositionError
-from ..game_io import position_as_it_stands, problems, state_from_position
-from ..position import Position, TileLine, load
-from ..progress import Progress
-from ..puzzleboard.listing import PuzzleEntry, by_rating, entries_of, question_of, read_collection
-from ..questions import reading_of
-from ..verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
-from ..wording import question_text
-from . import _terminal
-from ._budget import add_max_nodes
-from ._files import puzzle_files
+from carcnb.cli import _terminal
+from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import puzzle_files
+from carcnb.engine.errors import CarcnbError, IllegalPositionError
+from carcnb.positions.game_io import position_as_it_stands, problems, state_from_position
+from carcnb.positions.model import Position, TileLine
+from carcnb.positions.parse import load
+from carcnb.puzzles.progress import Progress
+from carcnb.search.questions import reading_of
+from carcnb.telling.account import Account
+from carcnb.telling.verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
+from carcnb.telling.wording import question_text
+from carcnb.widgets.puzzleboard.listing import PuzzleEntry, by_rating, entries_of, question_of, read_collection
 
 COMMANDS = "Type your answer, or: hint, reveal, next, quit."
 BOARDS = ("auto", "text", *_terminal.PROTOCOLS)
@@ -70,7 +71,7 @@ def _entries(name: str | None) -> tuple[list[PuzzleEntry], list[str]]:
     """The puzzles to play, each known by its path in the shipped collection when it lies inside it (so that
     its marks and rating are the notebooks'), else by its path in the folder given; and the files that are
     no puzzles, with their reasons."""
-    from ..collection import puzzle_root
+    from carcnb.puzzles.collection import puzzle_root
 
     try:
         shipped: Path | None = puzzle_root().resolve()
@@ -301,7 +302,7 @@ class Session:
 
     def _result_picture(self, told: Account) -> Path:
         """The board after the answer, what it changed marked, written beside the question's picture."""
-        from ..render.result import result_png
+        from carcnb.telling.render.result import result_png
 
         out = self.picture.with_name(f"{self.picture.stem}-result.png")
         out.write_bytes(result_png(told))
@@ -309,7 +310,7 @@ class Session:
 
     @staticmethod
     def _picture(p: Position, out: Path) -> Path:
-        from ..render import save_picture
+        from carcnb.telling.render import save_picture
 
         save_picture(p, out, coords=True, decision=True)  # answers name positions: the picture labels them
         return out

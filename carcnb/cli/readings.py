@@ -6,11 +6,11 @@ import json
 import sys
 import textwrap
 
-from ..consistency import as_asked
-from ..position import load
-from ..readings import MAX_COMBINATIONS, Readings, answer_text, reading_text, readings
-from ..rulings import RULINGS
-from ._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes
+from carcnb.engine.rulings import RULINGS
+from carcnb.positions.consistency import as_asked
+from carcnb.positions.parse import load
+from carcnb.search.readings import MAX_COMBINATIONS, Readings, answer_text, reading_text, readings
 
 
 def show_progress(done: int, planned: int, what: str) -> None:

@@ -9,14 +9,13 @@ import sys
 import warnings
 from pathlib import Path
 
-from ..errors import CarcnbError
-from ..files import printable
-from ..position import load
-from ._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes
+from carcnb.engine.errors import CarcnbError, printable
+from carcnb.positions.parse import load
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..render import PictureScaled
+    from carcnb.telling.render import PictureScaled
 
     with warnings.catch_warnings(record=True) as said:
         warnings.simplefilter("always", PictureScaled)
@@ -28,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _draw(args: argparse.Namespace) -> None:
-    from ..render import compare_png, legend_png, save_picture
+    from carcnb.telling.render import compare_png, legend_png, save_picture
 
     out = Path(args.output)
     suffix = out.suffix.lower()

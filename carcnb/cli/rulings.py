@@ -4,7 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..rulings import RULINGS, markdown
+from carcnb.engine.rulings import RULINGS, markdown
 
 
 def run(args: argparse.Namespace) -> int:

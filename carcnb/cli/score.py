@@ -4,8 +4,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..position import load
-from ..questions import final_score
+from carcnb.positions.parse import load
+from carcnb.search.questions import final_score
 
 
 def run(args: argparse.Namespace) -> int:

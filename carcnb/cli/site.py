@@ -19,7 +19,7 @@ def notebooks_in(paths: list[str]) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..site import NotebookFailed, build_site
+    from carcnb.site import NotebookFailed, build_site
 
     try:
         written = build_site(notebooks_in(args.paths), Path(args.output), force=args.force)

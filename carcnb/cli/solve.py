@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..consistency import as_asked
-from ..position import load
-from ..questions import answer, show_answer
-from ..ranking import Ranking, rank
-from ._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes
+from carcnb.positions.consistency import as_asked
+from carcnb.positions.parse import load
+from carcnb.search.questions import answer, show_answer
+from carcnb.telling.ranking import Ranking, rank
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,7 +66,7 @@ def _final(p):
     """``p`` asking for the final scores (a position without a question)."""
     from dataclasses import replace
 
-    from ..position import Question
+    from carcnb.positions.model import Question
 
     return replace(p, question=Question("final"))
 

@@ -5,6 +5,6 @@ Only the site build imports nbconvert and nbclient; the engine never imports thi
 """
 from __future__ import annotations
 
-from .build import NotebookFailed, SiteError, build_site
+from carcnb.site.build import NotebookFailed, SiteError, build_site
 
 __all__ = ["NotebookFailed", "SiteError", "build_site"]

@@ -23,8 +23,8 @@ from nbclient.exceptions import CellExecutionError
 from nbconvert import HTMLExporter
 from nbconvert.preprocessors import Preprocessor
 
-from ..errors import CarcnbError
-from ..safewrite import check_folder, refuse_overwrite, write_file
+from carcnb.engine.errors import CarcnbError
+from carcnb.storage.safewrite import check_folder, refuse_overwrite, write_file
 
 TEMPLATES = Path(__file__).parent / "templates"
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -141,9 +141,9 @@ def index_notebook(pages: list[tuple[str, str, str]]) -> nbformat.NotebookNode:
 
 
 def notation_notebook() -> nbformat.NotebookNode:
-    """The notation page (``carcnb.notation``) as a notebook of one text cell, its pictures inline."""
-    from ..collection import puzzle_root
-    from ..notation import examples, notation_markdown, notation_pictures
+    """The notation page (``carcnb.telling.notation``) as a notebook of one text cell, its pictures inline."""
+    from carcnb.puzzles.collection import puzzle_root
+    from carcnb.telling.notation import examples, notation_markdown, notation_pictures
 
     root = puzzle_root()
     found = examples(root)

@@ -1,0 +1,243 @@
+"""Which puzzles a player has solved, and the Glicko-2 ratings of the player and the puzzles tried,
+remembered from one day to the next.
+
+A small JSON file in the user's data folder (``platformdirs``; the ``CARCNB_DATA_DIR`` environment variable
+points it elsewhere), never inside the package or the repository. A puzzle is known by its path inside its
+collection (``disasters/meteor-point-beside.toml``), so the same puzzle keeps its mark whether it is read
+from the repository or from an installed package.
+
+Nothing in the file is ever lost. Several notebooks (or processes) may mark puzzles at once: each write takes
+a lock, reads the file again and adds its marks to what is there. A file that cannot be read at all starts
+fresh with a message, and is set aside at the first write under a name that no earlier set-aside copy has;
+a file written by a newer carcnb, or with entries or keys this one does not know, is read as far as it can
+be, and what it cannot read stays in the file as it was.
+
+A puzzle's first mark is its first try (``carcnb.puzzles.rating``): solved without a reveal is a win for the player, a
+reveal a loss, and both ratings move once, under the same lock, so that two notebooks never count one try
+twice. A puzzle revealed and solved later keeps its reveal mark: only a puzzle solved first is ``solved``.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Callable
+
+from filelock import FileLock, Timeout
+
+from carcnb.puzzles.rating import Rating, first_try, puzzle_start
+from carcnb.storage.files import read_text
+from carcnb.storage.safewrite import ReadOnlyFileError, write_file
+from carcnb.storage.userdata import data_dir
+
+FILENAME = "progress.json"
+VERSION = 1
+SOLVED = "solved"
+REVEALED = "revealed"
+LOCK_WAIT = 10  # seconds a write waits for another one to finish before giving up with a message
+
+RATINGS = "ratings"
+Marks = dict[str, dict[str, str]]
+Change = Callable[[dict], None]  # an edit of the progress document, made under the lock
+
+
+def default_path() -> Path:
+    return data_dir() / FILENAME
+
+
+@dataclass
+class Progress:
+    """Puzzle marks (``solved`` or ``revealed``, with the day), the ratings, and what happened to the file,
+    in words."""
+
+    path: Path
+    marks: Marks = field(default_factory=dict)
+    message: str = ""
+    player: Rating = field(default_factory=Rating)
+    puzzles: dict[str, Rating] = field(default_factory=dict)  # the ratings of the puzzles tried
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> Progress:
+        """The progress kept at ``path`` (default: the user's data folder); never raises, never writes."""
+        target = Path(path) if path is not None else default_path()
+        try:
+            doc = _read(target)
+        except FileNotFoundError:
+            return cls(target, message=f"no progress kept yet: solved puzzles will be remembered in {target}")
+        except (OSError, ValueError, RecursionError) as e:  # RecursionError: JSON nested too deeply
+            return cls(target, message=(f"could not read the progress file {target} ({e}): starting fresh; the "
+                                        f"file will be set aside as {target.name}.broken-<date> at the first "
+                                        f"mark, never over an earlier one"))
+        marks, unread = _marks(doc)
+        return cls(target, marks, _partly_read(target, doc, unread), *_ratings(doc))
+
+    def mark(self, key: str) -> str | None:
+        """``solved`` (solved before any reveal), ``revealed`` or None for the puzzle ``key``."""
+        entry = self.marks.get(key)
+        if entry is None:
+            return None
+        return REVEALED if REVEALED in entry else SOLVED
+
+    def rating(self, key: str, difficulty: int | None = None) -> Rating:
+        """The puzzle's rating: from its tries, or from its ``difficulty`` when nobody tried it here."""
+        return self.puzzles.get(key) or puzzle_start(difficulty)
+
+    def solved(self, key: str) -> bool:
+        return self.mark(key) == SOLVED
+
+    def mark_solved(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
+        """Remember that ``key`` was solved (the first day counts); a first try is a win for the player
+        (``difficulty``: the puzzle's, for its first rating). True when it was saved."""
+        entry = self.marks.setdefault(key, {})
+        if SOLVED in entry:
+            return True
+        first = not entry
+        entry[SOLVED] = (day or date.today()).isoformat()
+        return self._save(_rated(key, True, difficulty) if first else None)
+
+    def mark_revealed(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
+        """Remember that the answer of ``key`` was shown before it was solved: a first try lost."""
+        entry = self.marks.setdefault(key, {})
+        if entry:
+            return True
+        entry[REVEALED] = (day or date.today()).isoformat()
+        return self._save(_rated(key, False, difficulty))
+
+    def _save(self, change: Change | None = None) -> bool:
+        """Add these marks to the file as it is now, under a lock, and take in the marks other notebooks
+        saved meanwhile. On failure the marks stay in memory and ``message`` says why; no exception reaches
+        the player."""
+        aside = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            lock = FileLock(self.path.with_name(self.path.name + ".lock"))
+            with lock.acquire(timeout=LOCK_WAIT, poll_interval=0.005):  # a write takes about a millisecond
+                try:
+                    doc = _read(self.path)
+                except FileNotFoundError:
+                    doc = {}
+                except (OSError, ValueError):
+                    aside = _set_aside(self.path)
+                    doc = {}
+                if change is not None:
+                    change(doc)
+                doc = _merged(doc, self.marks)
+                write_file(self.path, json.dumps(doc, indent=1) + "\n")
+        except Timeout:
+            self._change_in_memory(change)
+            self.message = (f"progress not saved to {self.path}: another notebook kept it locked for "
+                            f"{LOCK_WAIT} s; it is kept until this notebook closes")
+            return False
+        except (OSError, ReadOnlyFileError) as e:
+            self._change_in_memory(change)
+            self.message = f"progress not saved to {self.path}: {e}; it is kept until this notebook closes"
+            return False
+        self.marks = _marks(doc)[0]
+        self.player, self.puzzles = _ratings(doc)
+        self.message = (f"the progress file that could not be read is kept as {aside}; your marks are saved "
+                        f"in {self.path}") if aside else ""
+        return True
+
+
+    def _change_in_memory(self, change: Change | None) -> None:
+        """A rating change that could not be saved still counts for this notebook."""
+        if change is not None:
+            doc = {RATINGS: {"player": self.player.as_dict(),
+                             "puzzles": {k: r.as_dict() for k, r in self.puzzles.items()}}}
+            change(doc)
+            self.player, self.puzzles = _ratings(doc)
+
+
+def _rated(key: str, solved: bool, difficulty: int | None) -> Change:
+    """The change a first try of ``key`` makes: both ratings move, unless the file already holds a mark of
+    ``key`` (another notebook counted the first try) or ratings this version cannot read (left as they are)."""
+    def change(doc: dict) -> None:
+        entry = doc.get("puzzles", {}).get(key)
+        if isinstance(entry, dict) and entry:
+            return
+        table = doc.setdefault(RATINGS, {})
+        if not isinstance(table, dict) or not isinstance(table.setdefault("puzzles", {}), dict):
+            return
+        player, puzzles = _ratings(doc)
+        puzzle = puzzles.get(key) or puzzle_start(difficulty)
+        player, puzzle = first_try(player, puzzle, solved)
+        table["player"] = player.as_dict()
+        table["puzzles"][key] = puzzle.as_dict()
+    return change
+
+
+def _ratings(doc: dict) -> tuple[Rating, dict[str, Rating]]:
+    """The player's rating and the puzzles' that the document holds; what cannot be read counts as none."""
+    table = doc.get(RATINGS)
+    if not isinstance(table, dict):
+        return Rating(), {}
+    player = Rating.from_dict(table.get("player")) or Rating()
+    puzzles = table.get("puzzles")
+    read = {k: Rating.from_dict(v) for k, v in puzzles.items()} if isinstance(puzzles, dict) else {}
+    return player, {k: r for k, r in read.items() if r is not None}
+
+
+def _read(path: Path) -> dict:
+    """The progress document at ``path``: OSError when it cannot be read, ValueError when it is no progress
+    file at all (not JSON, or without a ``version`` number and a ``puzzles`` table)."""
+    doc = json.loads(read_text(path))  # a FIFO is refused, not waited on
+    version = doc.get("version") if isinstance(doc, dict) else None
+    if (not isinstance(version, int) or isinstance(version, bool) or version < 1
+            or not isinstance(doc.get("puzzles"), dict)):
+        raise ValueError(f'expected {{"version": {VERSION}, "puzzles": {{...}}}}')
+    return doc
+
+
+def _marks(doc: dict) -> tuple[Marks, list[str]]:
+    """The marks this version can read, and the keys of the puzzle entries it cannot."""
+    marks: Marks = {}
+    unread = []
+    for key, entry in doc["puzzles"].items():
+        known = {k: v for k, v in entry.items() if k in (SOLVED, REVEALED) and isinstance(v, str)} \
+            if isinstance(entry, dict) else {}
+        if known:
+            marks[key] = known
+        else:
+            unread.append(key)
+    return marks, unread
+
+
+def _partly_read(path: Path, doc: dict, unread: list[str]) -> str:
+    """What a file that was read only in part says to the player (empty when it was read whole)."""
+    said = []
+    if doc["version"] > VERSION:
+        said.append(f"the progress file {path} was written by a newer carcnb (version {doc['version']}; this "
+                    f"one reads version {VERSION}): the marks it can read are shown, and the file keeps the rest")
+    if unread:
+        said.append(f"{len(unread)} puzzle entr{'y' if len(unread) == 1 else 'ies'} in {path} could not be read "
+                    f"(the first: {unread[0]!r}): they stay in the file as they are")
+    return "; ".join(said)
+
+
+def _merged(doc: dict, marks: Marks) -> dict:
+    """``doc`` with ``marks`` added: the earlier day of each mark wins, and everything else in the file (keys
+    and entries this version does not know, a newer version number) stays."""
+    out = {**doc, "version": max(doc.get("version", VERSION), VERSION)}
+    puzzles = dict(doc.get("puzzles", {}))
+    for key, entry in marks.items():
+        old = puzzles.get(key)
+        kept = dict(old) if isinstance(old, dict) else {}
+        for what, day in entry.items():
+            if not isinstance(kept.get(what), str) or day < kept[what]:
+                kept[what] = day
+        puzzles[key] = kept
+    out["puzzles"] = dict(sorted(puzzles.items()))
+    return out
+
+
+def _set_aside(path: Path) -> Path:
+    """Rename the unreadable file at ``path`` to a name no file has (the caller holds the lock)."""
+    stem = f"{path.name}.broken-{time.strftime('%Y%m%d-%H%M%S')}"
+    aside, n = path.with_name(stem), 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{stem}-{n}")
+    path.rename(aside)
+    return aside

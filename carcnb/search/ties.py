@@ -1,0 +1,48 @@
+"""Every equally good line of a ``best`` question: a reading under which two choices reach the same value has
+an answer all the same, the lines between which the mover may choose. (A puzzle still needs a single best
+line: ``solve.best_answer`` and ``carcnb check`` refuse a tie.)"""
+from __future__ import annotations
+
+from carcnb.engine.actions import Action
+from carcnb.engine.errors import CarcnbError, SearchLimitError
+from carcnb.engine.state import GameState
+from carcnb.search.gcpause import paused_gc
+from carcnb.search.solve import Solver, objective
+
+
+def best_lines(state: GameState, node_limit: int | None = None,
+               most: int | None = None) -> tuple[list[tuple[Action, ...]], int]:
+    """The mover's best lines of consecutive decisions from ``state`` (at most ``most`` of them, in the order
+    of ``legal_actions()``) and their value, as ``solve`` counts it. With a ``node_limit``, raises
+    ``SearchLimitError`` when the search needs more positions; the state is left as it was either way."""
+    seat = state.current_player()
+    if seat < 0:
+        raise CarcnbError("nothing to decide: the position is at a draw or the game is over")
+    solver = Solver(state, node_limit)
+    depth = len(state.history)
+    try:
+        with paused_gc():
+            value = objective(solver.value(), seat)
+            return _lines(state, seat, solver, most), value
+    except SearchLimitError:
+        while len(state.history) > depth:
+            state.undo()
+        raise
+
+
+def _lines(state: GameState, seat: int, solver: Solver, most: int | None) -> list[tuple[Action, ...]]:
+    """The best lines from here while ``seat`` acts (one empty line once another player acts)."""
+    if state.current_player() != seat:
+        return [()]
+    choices = solver.choices()
+    top = max(objective(v, seat) for _, v in choices)
+    out: list[tuple[Action, ...]] = []
+    for action, v in choices:
+        if objective(v, seat) != top:
+            continue
+        state.apply(action, check=False)
+        out += [(action, *rest) for rest in _lines(state, seat, solver, most and most - len(out))]
+        state.undo()
+        if most is not None and len(out) >= most:
+            return out[:most]
+    return out

@@ -1,0 +1,97 @@
+"""Writing files so that nothing a user has is lost: one way for every command and widget that writes.
+
+``write_file`` puts the new bytes in a temporary file of a unique name beside the file, then replaces the
+file in one rename, so a reader (or a crash) sees the old file or the new one, never half of each, and no
+file of the user's is taken for a temporary one. A symlink stays a symlink (the file it points at is
+written), a file keeps its permissions, and a read-only file is refused with a message rather than replaced
+behind its owner's back. ``refuse_overwrite`` and ``check_folder`` let a command say no before it starts
+work that would end in a lost file or a folder it cannot write.
+"""
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+
+from carcnb.engine.errors import CarcnbError
+
+_WRITE_BITS = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
+
+
+class ReadOnlyFileError(CarcnbError):
+    """The file to write is read-only: its owner made it so, and it is not replaced."""
+
+
+class ExistingFileError(CarcnbError):
+    """A file to write is already there and the command was not told to overwrite it."""
+
+
+class FolderError(CarcnbError):
+    """The folder to write into cannot be used: a file is in the way, or it is not writable."""
+
+
+def write_file(path: str | Path, data: str | bytes) -> None:
+    """Replace ``path``'s content with ``data`` (text is written as UTF-8, newlines as given) in one step."""
+    target = Path(os.path.realpath(path))  # through any symlink: the link itself stays as it is
+    mode = None
+    try:
+        st = target.stat()
+    except FileNotFoundError:
+        pass
+    else:
+        mode = stat.S_IMODE(st.st_mode)
+        if not mode & _WRITE_BITS or not os.access(target, os.W_OK):
+            shown = f"{path} (a link to {target})" if Path(path).is_symlink() else f"{path}"
+            raise ReadOnlyFileError(f"{shown} is read-only: nothing was written; make it writable "
+                                    f"(chmod u+w {target}) or write elsewhere")
+    data = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = _temporary(target)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            if mode is not None:
+                os.fchmod(out.fileno(), mode)
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _temporary(target: Path) -> tuple[int, Path]:
+    """A new file of a unique name in ``target``'s folder, opened for writing (the umask sets its mode)."""
+    while True:
+        tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+        except FileExistsError:
+            continue
+
+
+def refuse_overwrite(paths: Iterable[Path]) -> None:
+    """Raise ``ExistingFileError`` when any of ``paths`` is already there (a link too, even a broken one)."""
+    there = [p for p in paths if os.path.lexists(p)]
+    if len(there) == 1:
+        raise ExistingFileError(f"{there[0]} is already there: nothing was written; add --force to overwrite "
+                                f"it, or choose another folder")
+    if there:
+        raise ExistingFileError(f"{len(there)} of the files are already there (the first: {there[0]}): nothing "
+                                f"was written; add --force to overwrite them, or choose another folder")
+
+
+def check_folder(folder: Path) -> None:
+    """Raise ``FolderError`` unless files can be written into ``folder``: it is a writable folder, or it can
+    be made (its nearest existing parent is a writable folder). Nothing is created here."""
+    existing = Path(os.path.abspath(folder))
+    while not os.path.lexists(existing) and existing != existing.parent:
+        existing = existing.parent
+    os.stat(existing)  # a link that leads back to itself or nowhere: its OSError names it
+    if not existing.is_dir():
+        made = f", so {folder} cannot be made" if existing != Path(os.path.abspath(folder)) else ""
+        raise FolderError(f"{existing} is a file, not a folder{made}: choose another folder to write into")
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise FolderError(f"{existing} is not writable: choose another folder to write into, or make it "
+                          f"writable")

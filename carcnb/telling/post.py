@@ -1,0 +1,295 @@
+"""A forum post of a position: what a rules expert pastes into a thread about an edge case.
+
+A moderator keeps a post that answers the question asked and nothing else, so the post says, in order: the
+title; the question, once (the user's own words when the file has ``ask``); the decision picture (who moves,
+the points, the supplies, and the best line's moves numbered on the board); the answer with every point and
+its reason and, for a ``best`` question, each equally good line, what the value counts and the next-best lines
+with the replies that make them worse; what happens, event by event (``account``), with the result picture;
+the readings of the rules that change the answer, each option in words, the answers by reading, one line for
+the rest, and the rulings that depend on turns the file does not record; the position file in a code block (a
+reader can load it and check), a line on reading the notation, and one line naming the kit. Written as
+Markdown, BBCode, BoardGameGeek's markup or a standalone HTML page (``markup``), with the pictures as PNGs
+beside the text; the HTML embeds them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from carcnb import __version__
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.geometry import pos_text
+from carcnb.engine.rulings import RULINGS
+from carcnb.engine.scoring import ScoreRow
+from carcnb.positions.consistency import as_asked
+from carcnb.positions.dump import dump
+from carcnb.positions.model import Position
+from carcnb.positions.parse import parse
+from carcnb.search.questions import final_score, reading_of
+from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
+from carcnb.storage.safewrite import write_file
+from carcnb.telling.account import Account, account
+from carcnb.telling.markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
+from carcnb.telling.notation import reading_help
+from carcnb.telling.ranking import RankedLine, Ranking, rank
+from carcnb.telling.wording import question_text
+
+FORMATS = tuple(WRITERS)
+MOST_TILES = 8  # tiles named in a breakdown row; a bigger feature says how many more
+
+
+@dataclass(frozen=True)
+class PostFiles:
+    """What ``write_post`` wrote: the text's file, the picture's file, and the text itself."""
+
+    text_path: Path
+    picture_path: Path
+    text: str
+
+
+@dataclass(frozen=True)
+class PictureOptions:
+    """How the post draws the position (as ``carcnb render`` does): coordinates, a caption under it, the
+    legend beside it."""
+
+    coords: bool = True
+    caption: str | None = None
+    legend: bool = False
+
+
+@dataclass(frozen=True)
+class Answered:
+    """The engine's answer to the post's question: the final scoring, the ranked lines of a ``best`` question,
+    or the placements of a ``count``; ``told`` is what the answer does, event by event (None for ``count``)."""
+
+    kind: str
+    ranking: Ranking | None
+    told: Account | None
+    count_text: str = ""
+
+
+def post_paths(p: Position, out_dir: str | Path, fmt: str = "markdown") -> tuple[Path, Path, Path]:
+    """The text's file, the picture's file and the result picture's file (the board after the answer; none
+    for a ``count`` question) that ``write_post`` writes for ``p`` into ``out_dir``."""
+    if fmt not in WRITERS:
+        raise CarcnbError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    name, suffix = _stem(p), WRITERS[fmt][1]
+    return Path(out_dir) / f"{name}{suffix}", Path(out_dir) / f"{name}.png", Path(out_dir) / f"{name}-result.png"
+
+
+def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Progress | None = None,
+               node_limit: int | None = None, picture: PictureOptions = PictureOptions()) -> PostFiles:
+    """Write the post of ``p`` into ``out_dir`` (made if missing) as ``fmt`` (markdown, bbcode, bgg or html),
+    its pictures beside it. Everything is worked out before anything is written: a position the engine cannot
+    answer raises ``CarcnbError`` and leaves the folder as it was. ``progress`` and ``node_limit`` go to
+    ``readings``. A puzzle asked under each reading of a ruling is posted under its first."""
+    p = reading_of(p)
+    text_path, picture_path, result_path = post_paths(p, out_dir, fmt)
+    from carcnb.telling.render.result import CAPTION, result_png
+
+    p = as_asked(p)
+    answered = answer_of(p)
+    found = readings(p, progress, node_limit)
+    board = Picture(picture_path.name, picture.caption or p.title or "the position", decision_png(p, answered, picture))
+    result = None if answered.told is None else Picture(result_path.name, CAPTION,
+                                                        result_png(answered.told, coords=picture.coords))
+    blocks = post_blocks(p, found, board, answered, result)
+    text = WRITERS[fmt][0](blocks)
+    Path(out_dir).mkdir(parents=True, exist_ok=True)
+    for block in blocks:
+        if isinstance(block, Picture):
+            write_file(Path(out_dir) / block.path, block.png)
+    write_file(text_path, text)
+    return PostFiles(text_path, picture_path, text)
+
+
+def answer_of(p: Position) -> Answered:
+    """The engine's answer to ``p``'s question (the final scores when it asks none)."""
+    kind = p.question.kind if p.question is not None else "final"
+    if kind == "best":
+        ranking = rank(p)
+        return Answered(kind, ranking, ranking.best[0].told)
+    if kind == "count":
+        from carcnb.telling.verdict import reveal
+
+        return Answered(kind, None, None, reveal(p).answer_text)
+    return Answered(kind, None, account(p, end=True))
+
+
+def decision_png(p: Position, answered: Answered, opts: PictureOptions) -> bytes:
+    """The decision picture of the position (who moves, the points, the supplies, the rulings, the tile in
+    hand), with the best line's decisions numbered on it (the mover's in one colour, the replies in another)."""
+    from carcnb.positions.game_io import state_from_position
+    from carcnb.telling.render import render_png
+    from carcnb.telling.render.steps import steps_of
+
+    steps = []
+    if answered.ranking is not None:
+        best, mover = answered.ranking.best[0], answered.ranking.mover
+        steps = steps_of((*((mover, a) for a in best.line), *best.rest), mover, state_from_position(p))
+    return render_png(p, coords=opts.coords, caption=opts.caption, legend=opts.legend, decision=True,
+                      steps=steps)[0]
+
+
+def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answered | None = None,
+                result: Picture | None = None) -> list[Block]:
+    """The post's content, the same in every format: ``answered`` is the engine's answer (worked out when not
+    given) and ``result`` the picture of the board after it."""
+    answered = answered or answer_of(p)
+    blocks: list[Block] = [Heading(p.title or f"Position {_stem(p)}"), Para((Bold("Question:"), f" {asked(p)}")),
+                           picture, Heading("Answer", 2)]
+    blocks += verdict_blocks(p, found, answered)
+    if answered.told is not None:
+        blocks += [Heading("What happens", 2), Items(tuple((line,) for line in answered.told.lines()))]
+        if result is not None:
+            blocks += [result, Para((f"{result.alt}.",))]
+    blocks += [Heading("Under other readings of the rules", 2)]
+    blocks += readings_blocks(found)
+    blocks += [Heading("The position", 2), Para(("A carcnb file: load it to check.",)),
+               CodeBlock(position_text(p), "toml"), Para(reading_help()), Para(footer(p))]
+    return blocks
+
+
+def asked(p: Position) -> str:
+    """The question, once: the user's own words when the file has them, else the engine's."""
+    if p.question is not None and p.question.ask:
+        return p.question.ask.strip()
+    return question_text(p)
+
+
+def position_text(p: Position) -> str:
+    """The position's file as its author wrote it (comments kept) when it still reads as ``p``, otherwise
+    as ``dump`` writes it."""
+    try:
+        original = Path(p.path).read_text(encoding="utf-8")
+        if parse(original, p.path) == p:
+            return original
+    except (OSError, ValueError):
+        pass
+    return dump(p)
+
+
+def verdict_blocks(p: Position, found: Readings, answered: Answered) -> list[Block]:
+    """The answer with the rulings the file sets, and every point of it with its reason."""
+    rulings = [Code(f"{rid} = {option}") for rid, option in p.rulings]
+    under: Text = ((" (with ", *_joined(rulings), ")") if rulings else ())
+    if answered.kind == "final":
+        scored = final_score(p)
+        blocks: list[Block] = [Para((Bold("Answer:"), f" {answer_text('final', found.answer)}", *under))]
+        if p.played:
+            blocks.append(Para((f"Before this turn: {_scores(scored.start)}. This turn: {'; '.join(p.played)}.",)))
+        elif any(scored.start.values()):
+            blocks.append(Para((f"Points scored before: {_scores(scored.start)}.",)))
+        totals = Para((Bold("Totals:"), f" {_scores(scored.scores)}."))
+        return blocks + [breakdown_table(scored.when(), bool(p.played)), totals]
+    if answered.kind == "count":
+        return [Para((Bold("Answer:"), f" {answered.count_text}", *under))]
+    return best_blocks(answered.ranking, under)
+
+
+def best_blocks(ranking: Ranking, under: Text = ()) -> list[Block]:
+    """A ``best`` answer: the line (or every equally good one), what its value counts, each player's gain,
+    the rest of the turn, the rows it scores, and the next-best lines with the replies that make them worse."""
+    best, mover = ranking.best[0], ranking.mover
+    blocks: list[Block] = [Para((Bold("Answer:"), f" {mover}'s best line is ", Code(best.line_text),
+                                 f", value {ranking.value}", *under, "."))]
+    if len(ranking.best) > 1:
+        shown = f" ({len(ranking.best)} of them here)" if ranking.more_ties else ""
+        blocks += [Para((f"{ranking.ties_text()} lines are equally good{shown}:",)),
+                   Items(tuple((Code(line.line_text), f": {ranking.gains_text(line)}") for line in ranking.best))]
+    blocks.append(Para((f"The value is {ranking.counts()} ({ranking.gains_text(best)}).",)))
+    if best.rest:
+        blocks.append(Para(("The turn goes on: ", *_joined([Code(f"{who}: {a}") for who, a in best.rest]), ".")))
+    if best.rows:
+        blocks += [Para(("Scored along that line:",)), breakdown_table([("turn", r) for r in best.rows], False)]
+    if ranking.runners_up:
+        blocks += [Para(("The next-best lines:",)),
+                   Items(tuple(_runner_up(ranking, line) for line in ranking.runners_up))]
+    return blocks
+
+
+def _runner_up(ranking: Ranking, line: RankedLine) -> Text:
+    replies = line.replies(ranking.mover)
+    answer: Text = (("; the reply: ", *_joined([Code(f"{who}: {a}") for who, a in replies])) if replies else ())
+    return (Code(line.line_text), f": value {line.value} ({ranking.gains_text(line)})", *answer)
+
+
+def breakdown_table(rows: list[tuple[str, ScoreRow]], when: bool) -> Table:
+    """Every scoring row: who, how many points, the feature and why (and ``when``: this turn or at the end)."""
+    cells = []
+    for moment, row in rows:
+        notes = [n for n in row.notes if n != row.reason]
+        why = row.reason + (f" ({'; '.join(notes)})" if notes else "")
+        cells.append(((("this turn" if moment == "turn" else "end of game"),),) * when +
+                     ((", ".join(row.scorers) or "nobody",), (str(row.points),), (feature_text(row),), (why,)))
+    return Table(("When",) * when + ("Scores", "Points", "Feature", "Why"), tuple(cells))
+
+
+def feature_text(row: ScoreRow) -> str:
+    """``cloister at 1,-1``, ``city of 3 tiles: 1,0 1,1 1,2``."""
+    tiles = [pos_text(t) for t in row.tiles]
+    if len(tiles) == 1:
+        return f"{row.kind} at {tiles[0]}"
+    more = f" and {len(tiles) - MOST_TILES} more" if len(tiles) > MOST_TILES else ""
+    return f"{row.kind} of {len(tiles)} tiles: {' '.join(tiles[:MOST_TILES])}{more}"
+
+
+def readings_blocks(found: Readings) -> list[Block]:
+    """Each ruling that changes the answer, with its question and each option in words beside its answer; their
+    combinations when more than one does; one line for the rulings that change nothing."""
+    rest = _count(len(found.unchanged), "other ruling" if found.changes else "ruling")
+    unchanged = Para((f"The {rest} these sets involve {'was' if len(found.unchanged) == 1 else 'were'} tried "
+                      "option by option and change nothing here (carcnb rulings lists them all).",))
+    if not found.changes:
+        return [Para(("No reading of the rules changes this answer.",)), unchanged, *history_blocks(found)]
+    blocks: list[Block] = [Para(("One open question of the rules changes this answer:" if len(found.changes) == 1
+                                 else f"{len(found.changes)} open questions of the rules change this answer:",))]
+    for change in found.changes:
+        ruling = RULINGS[change.ruling]
+        blocks.append(Para((Code(change.ruling), f": {ruling.question}",)))
+        items = []
+        for option, a in change.answers.items():
+            mine = " (the reading above)" if option == found.rulings[change.ruling] else ""
+            items.append((Code(option), f"{mine}, {ruling.options[option]}: {answer_text(found.kind, a)}"))
+        blocks.append(Items(tuple(items)))
+    if len(found.groups) > 1 and len(found.changes) > 1:
+        blocks += [Para(("The answers together, each with the readings that give it:",)),
+                   Items(tuple((f"{answer_text(found.kind, g.answer)}: "
+                                f"{' or '.join(reading_text(r) for r in g.readings)}",) for g in found.groups))]
+    if found.unchanged:
+        blocks.append(unchanged)
+    return blocks + history_blocks(found)
+
+
+def history_blocks(found: Readings) -> list[Block]:
+    """The rulings whose effect depends on earlier turns the file does not record, with what it would say."""
+    if not found.depends_on_history:
+        return []
+    return [Para(("Depends on earlier turns the position does not record:",)),
+            Items(tuple((Code(rid), f": {RULINGS[rid].history}.") for rid in found.depends_on_history))]
+
+
+def footer(p: Position) -> Text:
+    """The kit, its version and the sets."""
+    return (f"Worked out with carcnb {__version__} (sets: {', '.join(('base', *p.sets))}).",)
+
+
+def _stem(p: Position) -> str:
+    name = Path(p.path).stem
+    return name if p.path != "<position>" and name else "position"
+
+
+def _scores(scores: dict[str, int]) -> str:
+    return ", ".join(f"{c} {n}" for c, n in scores.items())
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _joined(spans: list[Code]) -> Text:
+    """The spans with commas between them."""
+    out: list = []
+    for i, span in enumerate(spans):
+        out += [", "] * bool(i) + [span]
+    return tuple(out)
