@@ -15,7 +15,8 @@ $(STAMP): $(PY) pyproject.toml
 
 install: $(STAMP)
 
-# pytest exits 5 when a folder holds no test yet; that is not a failure of the kit. Editors that notebooks
+# The layers of the package are checked first (lint-imports: docs/architecture.md). pytest exits 5 when a folder
+# holds no test yet; that is not a failure of the kit. Editors that notebooks
 # open autosave into a temporary data folder, not the user's. The tests and the notebooks share two workers
 # (pytest-xdist), a file at a time: a notebook's cells share one kernel, and a module's fixtures are made once.
 # The tests that drive JupyterLab in a browser (e2e) run after, alone, on a machine that is otherwise idle:
@@ -23,6 +24,7 @@ install: $(STAMP)
 test: export CARCNB_DATA_DIR = $(shell mktemp -d)
 test: $(STAMP)
 	@date +%s > $(VENV)/test-started
+	$(VENV)/bin/lint-imports --no-cache
 	$(PY) tools/ensure_chromium.py
 	$(PY) -m pytest -q -n 2 --dist loadscope -p no:cacheprovider -m "not e2e" --nbval-lax --nbval-current-env \
 		tests notebooks || [ $$? -eq 5 ]

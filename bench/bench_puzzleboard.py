@@ -13,7 +13,7 @@ from carcnb.telling.render import render_png
 from carcnb.telling.render.steps import mark_steps
 from carcnb.widgets.editor.board_view import tile_pixels
 from carcnb.widgets.puzzleboard import PuzzleModel
-from carcnb.widgets.puzzleboard.listing import read_collection
+from carcnb.puzzles.listing import read_collection
 
 
 def picture(m: PuzzleModel) -> None:

@@ -14,7 +14,7 @@ from carcnb.puzzles.duplicates import boards_apart
 from carcnb.puzzles.progress import Progress
 from carcnb.search.questions import readings_asked
 from carcnb.widgets.puzzleboard import BrowserModel
-from carcnb.widgets.puzzleboard.listing import read_collection, topics_of
+from carcnb.puzzles.listing import read_collection, topics_of
 
 ROOT = Path(__file__).resolve().parents[1]
 PICKED = ["base/road-loop.toml", "base/count-crossroads.toml", "base/river-count-no-u-turn.toml",

@@ -14,7 +14,7 @@ from carcnb.positions.parse import load
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.puzzles.progress import Progress
 from carcnb.search.questions import reading_of, readings_asked
-from carcnb.widgets.puzzleboard.listing import read_collection
+from carcnb.puzzles.listing import read_collection
 
 # final: red's knight in the closed city D + E (2 tiles, 4 points), blue's thief on D's road (1 point)
 FINAL = position_text("0,0 D 0 red@N blue@E\n0,1 E 180", {

@@ -15,7 +15,7 @@ import sys
 
 from test_cli_bad_paths import ROOT, as_a_user
 
-from carcnb.widgets.puzzleboard.listing import read_collection
+from carcnb.puzzles.listing import read_collection
 
 CHILD = """
 import json, sys

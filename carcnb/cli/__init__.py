@@ -4,8 +4,9 @@ Each subcommand lives in its own module of this package and adds itself through 
 the modules are found by name, so a new command is a new file. Exit codes: 0 success, 1 a check failed (or an
 answer is wrong), 2 bad input (the message goes to stderr), 130 interrupted (Ctrl-C). A file-system error in
 any command (a file that cannot be read or written) is turned into its one-line message here, not in each
-command. Command modules import drawing libraries lazily: the engine's command line never loads matplotlib
-unless it draws.
+command. A command imports only what it uses: the parser loads the one command module named on the command
+line (every module only for help or a mistyped command), and a module imports drawing libraries only where
+it draws, so ``carcnb score`` never loads matplotlib or the widgets.
 """
 from __future__ import annotations
 
@@ -21,22 +22,30 @@ from carcnb.engine.errors import ESCAPE, CarcnbError, IllegalPositionError
 from carcnb.storage.files import problem
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command, or of the one command ``argv`` names (its module alone is imported)."""
     parser = argparse.ArgumentParser(prog="carcnb", description="Carcassonne positions and puzzles: "
                                      "base game, River, Natural Disasters, The Ferries.")
     sub = parser.add_subparsers(dest="command", required=True)
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{__name__}.{info.name}").register(sub)
+    commands = command_names()
+    named = argv[0] if argv and argv[0] in commands else None
+    for name in [named] if named else commands:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
+
+
+def command_names() -> list[str]:
+    """The commands, one module of this package each (helpers start with ``_``)."""
+    return sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
 
 
 def main(argv: list[str] | None = None) -> int:
     _printable_output()
-    name = _command_name(sys.argv[1:] if argv is None else argv)
+    given = sys.argv[1:] if argv is None else argv
+    name = _command_name(given)
     with _CtrlC() as ctrl_c:
         try:
-            parser = build_parser()
+            parser = build_parser(given)
             try:
                 args = parser.parse_args(argv)
             except SystemExit as e:

@@ -29,7 +29,7 @@ from carcnb.search.questions import reading_of
 from carcnb.telling.account import Account
 from carcnb.telling.verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from carcnb.telling.wording import question_text
-from carcnb.widgets.puzzleboard.listing import PuzzleEntry, by_rating, entries_of, question_of, read_collection
+from carcnb.puzzles.listing import PuzzleEntry, by_rating, entries_of, question_of, read_collection
 
 COMMANDS = "Type your answer, or: hint, reveal, next, quit."
 BOARDS = ("auto", "text", *_terminal.PROTOCOLS)

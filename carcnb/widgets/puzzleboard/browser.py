@@ -11,7 +11,7 @@ from carcnb.puzzles.progress import Progress
 from carcnb.widgets.editor.keyguard import KeyGuard
 from carcnb.widgets.editor.panels import classed
 from carcnb.widgets.puzzleboard.browser_model import ALL, BrowserModel
-from carcnb.widgets.puzzleboard.listing import is_ruling
+from carcnb.puzzles.listing import is_ruling
 from carcnb.widgets.puzzleboard.widget import PuzzleBoard
 
 ANY = "any"

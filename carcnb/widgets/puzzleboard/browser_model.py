@@ -16,7 +16,7 @@ from carcnb.engine.errors import CarcnbError
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.puzzles.duplicates import boards_apart
 from carcnb.puzzles.progress import REVEALED, SOLVED, Progress
-from carcnb.widgets.puzzleboard.listing import (
+from carcnb.puzzles.listing import (
     AREAS,
     Collection,
     PuzzleEntry,
