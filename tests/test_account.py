@@ -11,24 +11,20 @@ from carcnb.engine.rules.earthquake import destroyed_cities
 from carcnb.engine.state import Game, GameState
 from carcnb.positions.parse import load, parse
 from carcnb.telling.account import (
-    FeatureScored,
     FerryLaid,
     FerryMoved,
     FloodPlaced,
     FloodSpread,
-    FollowerLeft,
     FollowerPut,
-    GameEnded,
     MeteorLanded,
     QuakeStruck,
-    TilePlaced,
     TornadoDropped,
-    TornadoMoved,
     TornadoPicked,
     TornadoSetDown,
     account,
     told,
 )
+from carcnb.telling.events import FeatureScored, FollowerLeft, GameEnded, TilePlaced, TornadoMoved
 from carcnb.telling.explain import example
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"

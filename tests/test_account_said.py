@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from carcnb.positions.parse import load
-from carcnb.telling.account import CropPassed, FerryStays, account
+from carcnb.telling.account import account
+from carcnb.telling.events import CropPassed, FerryStays
 from carcnb.telling.explain import example
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"

@@ -9,7 +9,8 @@ from matplotlib.patches import PathPatch
 
 from carcnb.positions.parse import load, parse
 from carcnb.search.lines import best_play
-from carcnb.telling.account import FeatureScored, account
+from carcnb.telling.account import account
+from carcnb.telling.events import FeatureScored
 from carcnb.telling.explain import example
 from carcnb.telling.render import draw_board
 from carcnb.telling.render.result import draw_result, result_marks, result_png

@@ -36,12 +36,12 @@ from carcnb.telling.account import (
     MeteorLanded,
     QuakeStruck,
     TornadoDropped,
-    TornadoMoved,
     TornadoPicked,
     TornadoSetDown,
     TornadoStopped,
     account,
 )
+from carcnb.telling.events import TornadoMoved
 from carcnb.telling.hints import deciding_rulings
 
 RULE_TOPICS = ("river", "earthquake", "flood", "meteor", "tornado", "ferries", "cropcircles")

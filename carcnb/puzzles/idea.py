@@ -24,7 +24,8 @@ from carcnb.engine.state import GameState
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
 from carcnb.search.solve import Solver, objective
-from carcnb.telling.account import Account, FollowerLeft, GameEnded, account
+from carcnb.telling.account import Account, account
+from carcnb.telling.events import FollowerLeft, GameEnded
 
 MOST_LINES = 600  # a turn with more lines of the mover's own is not judged (its puzzle would be a slog)
 SENSIBLE = 3  # first choices that do better than the worst one, the answer's included

@@ -9,7 +9,7 @@ notebooks' strips and the miner all tell a line through ``account``; the result 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from carcnb.engine.actions import (
@@ -29,7 +29,7 @@ from carcnb.engine.actions import (
     parse_action,
 )
 from carcnb.engine.features import Node, split_figure
-from carcnb.engine.geometry import CENTRE, PORT_NAMES, Pos, around, pos_text
+from carcnb.engine.geometry import CENTRE, Pos, around, pos_text
 from carcnb.engine.rules.base import DeployStep, PlaceStep, apply_final
 from carcnb.engine.rules.cropcircles import CropActStep, CropChoiceStep, crop_order
 from carcnb.engine.rules.earthquake import hit_cities, quake_centre
@@ -38,366 +38,37 @@ from carcnb.engine.rules.meteor import MeteorStep
 from carcnb.engine.rules.tornado import TornadoDropStep
 from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.state import GameState
-from carcnb.engine.tiles import catalogue
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
-
-_FOLLOWER = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}
-_FEATURES = {"road": "roads", "city": "cities", "field": "fields", "cloister": "cloisters"}
-MOST_TILES = 6  # tiles a sentence lists; more are counted
-
-
-def tile_name(tid: str) -> str:
-    """How a sentence names a tile: ``V``, ``the meteor``, ``the tornado TO3``, ``the lake FA``, ..."""
-    tile = catalogue()[tid]
-    if tile.has("meteor"):
-        return "the meteor"
-    if tile.has("flood"):
-        return "the flood"
-    for flag, kind in (("tornado", "tornado"), ("earthquake", "earthquake"), ("ferry_lake", "lake"),
-                       ("crop_circle", "crop circle")):
-        if tile.has(flag):
-            return f"the {kind} {tid}"
-    return tid
-
-
-# ----- what a figure is and where it stands -----------------------------------------------------------------
-@dataclass(frozen=True)
-class Figure:
-    """A figure on the board: whose, what kind, on which feature kind, at which tile and port."""
-
-    color: str
-    kind: str  # "follower", "builder", "pig"
-    feature: str  # "city", "road", "field", "cloister"
-    pos: Pos
-    port: int
-
-    @property
-    def name(self) -> str:
-        """``knight``, ``farmer``, ``builder``: a follower is named by what it stands on."""
-        return _FOLLOWER.get(self.feature, "follower") if self.kind == "follower" else self.kind
-
-    @property
-    def place(self) -> str:
-        return f"the {self.feature} at {pos_text(self.pos)} ({PORT_NAMES[self.port]})"
-
-    def text(self) -> str:
-        """``red's knight on the city at 1,0 (S)``."""
-        return f"{self.color}'s {self.name} on {self.place}"
-
-
-def _figure(state: GameState, node: Node, entry: str) -> Figure:
-    color, kind = split_figure(entry)
-    seg = state.board.segment(node)
-    return Figure(color, kind, seg.kind, node[0], seg.anchor)
-
-
-def _standing(state: GameState) -> Counter:
-    return Counter((node, entry) for node, entries in state.board.followers.items() for entry in entries)
-
-
-# ----- the events -------------------------------------------------------------------------------------------
-class Event:
-    """One thing that happened; ``text()`` says it as a clause: subject, verb, what, where."""
-
-    def text(self) -> str:
-        raise NotImplementedError
-
-    def __str__(self) -> str:
-        return self.text()
-
-
-@dataclass(frozen=True)
-class TileDrawn(Event):
-    who: str
-    tile: str
-
-    def text(self) -> str:
-        return f"{self.who} draws {tile_name(self.tile)}"
-
-
-@dataclass(frozen=True)
-class TilePlaced(Event):
-    who: str
-    tile: str
-    pos: Pos
-    rot: int
-
-    def text(self) -> str:
-        turned = f" turned {self.rot}°" if self.rot else ""
-        return f"{self.who} places {tile_name(self.tile)} on {pos_text(self.pos)}{turned}"
-
-
-@dataclass(frozen=True)
-class TileDiscarded(Event):
-    who: str
-    tile: str
-
-    def text(self) -> str:
-        return f"{self.who} discards {tile_name(self.tile)}: nowhere to put it"
-
-
-@dataclass(frozen=True)
-class FollowerPut(Event):
-    """A follower put down from supply: deployed, or added by a crop circle (``added``)."""
-
-    who: str
-    figure: Figure
-    added: bool = False
-
-    def text(self) -> str:
-        return f"{self.who} {'adds' if self.added else 'puts'} a {self.figure.name} on {self.figure.place}"
-
-
-@dataclass(frozen=True)
-class Passed(Event):
-    """A decision to do nothing, said as what stays as it was."""
-
-    who: str
-    what: str  # "puts no follower down", "leaves the meteor aimed at 3,-1", ...
-
-    def text(self) -> str:
-        return f"{self.who} {self.what}"
-
-
-@dataclass(frozen=True)
-class FollowerLeft(Event):
-    """A figure that left the board: after scoring, with a destroyed tile, taken back (crop circle), or
-    carried off by the tornado and not put back. ``lost``: out of the game, not back to the supply."""
-
-    figure: Figure
-    cause: str  # "scored", "destroyed", "taken", "tornado"
-    lost: bool = False
-
-    def text(self) -> str:
-        f = self.figure
-        if self.cause == "taken":
-            return f"{f.color} takes back the {f.name} on {f.place}"
-        if self.lost:
-            return f"{f.text()} is lost: it leaves the game"
-        if self.cause == "tornado":
-            return f"{f.color}'s {f.name} that the tornado carried goes back to the supply"
-        return f"{f.text()} goes back to the supply"
-
-    @property
-    def where(self) -> str:
-        """Where it went: ``supply`` or ``lost``."""
-        return "lost" if self.lost else "supply"
-
-
-@dataclass(frozen=True)
-class FeatureScored(Event):
-    """A score row: during the turn (``when`` "turn") or in the final scoring ("end"); ``nodes`` are the
-    feature's segments, for the picture."""
-
-    row: ScoreRow
-    when: str
-    nodes: tuple[Node, ...] = ()
-
-    def text(self) -> str:
-        row = self.row
-        at = pos_text(row.tiles[0])
-        size = "" if row.kind in ("field", "cloister") else \
-            f"{len(row.tiles)} tile{'s' * (len(row.tiles) != 1)}, "
-        what = f"the {row.kind} at {at} ({size}{row.reason})"
-        notes = f" [{'; '.join(row.notes)}]" if row.notes else ""
-        if not row.scorers:
-            return f"nobody scores {what}{notes}"
-        if len(row.scorers) == 1:
-            return f"{row.scorers[0]} scores {row.points} for {what}{notes}"
-        return f"{_and(row.scorers)} score {row.points} each for {what}{notes}"
-
-
-@dataclass(frozen=True)
-class FerryLaid(Event):
-    who: str
-    pos: Pos
-    ports: tuple[int, int]
-
-    def text(self) -> str:
-        return f"{self.who} lays the ferry on {pos_text(self.pos)} to join {_ports(self.ports)}"
-
-
-@dataclass(frozen=True)
-class FerryMoved(Event):
-    who: str
-    pos: Pos
-    old: tuple[int, int]
-    ports: tuple[int, int]
-
-    def text(self) -> str:
-        return (f"{self.who} moves the ferry on {pos_text(self.pos)} from {_ports(self.old)} "
-                f"to join {_ports(self.ports)}")
-
-
-@dataclass(frozen=True)
-class MeteorAimed(Event):
-    """The drawer points where the meteor lands (``first``), or a player moves the landing point."""
-
-    who: str
-    pos: Pos
-    first: bool
-
-    def text(self) -> str:
-        if self.first:
-            return f"{self.who} aims the meteor at {pos_text(self.pos)}"
-        return f"{self.who} moves the meteor to {pos_text(self.pos)}"
-
-
-@dataclass(frozen=True)
-class MeteorLanded(Event):
-    pos: Pos
-    tile: str  # the tile it destroyed
-    ferry: bool = False  # the tile carried a ferry
-
-    def text(self) -> str:
-        ferry = " and its ferry" if self.ferry else ""
-        return f"the meteor lands on {pos_text(self.pos)}, destroying {tile_name(self.tile)}{ferry}"
-
-
-@dataclass(frozen=True)
-class FloodPlaced(Event):
-    who: str
-    pos: Pos
-    tile: str  # the river tile it replaced
-
-    def text(self) -> str:
-        return f"{self.who} lets the flood replace {tile_name(self.tile)} on {pos_text(self.pos)}"
-
-
-@dataclass(frozen=True)
-class FloodSpread(Event):
-    at: Pos
-    tiles: tuple[Pos, ...]  # the tiles under the spread flood
-
-    def text(self) -> str:
-        over = f": it covers {_positions(self.tiles)}" if self.tiles else ", over empty land"
-        return f"the flood spreads over the 8 squares around {pos_text(self.at)}{over}"
-
-
-@dataclass(frozen=True)
-class TornadoMoved(Event):
-    who: str
-    start: Pos
-    pos: Pos
-    step: int  # the event's step number, from 1
-
-    def text(self) -> str:
-        return f"{self.who} moves the tornado from {pos_text(self.start)} to {pos_text(self.pos)} (step {self.step})"
-
-
-@dataclass(frozen=True)
-class TornadoPicked(Event):
-    """The tornado picks a figure up; ``who`` chose it among several (empty when it was the only one)."""
-
-    figure: Figure
-    who: str = ""
-
-    def text(self) -> str:
-        if self.who:
-            return f"{self.who} has the tornado pick up {self.figure.text()}"
-        return f"the tornado picks up {self.figure.text()}"
-
-
-@dataclass(frozen=True)
-class TornadoSetDown(Event):
-    """A figure the tornado carried lands where it picked up another (the swap)."""
-
-    figure: Figure
-
-    def text(self) -> str:
-        return f"the tornado sets {self.figure.color}'s {self.figure.name} down on {self.figure.place}"
-
-
-@dataclass(frozen=True)
-class TornadoDropped(Event):
-    who: str
-    figure: Figure
-
-    def text(self) -> str:
-        return f"{self.who} puts the {self.figure.name} the tornado carried on {self.figure.place}"
-
-
-@dataclass(frozen=True)
-class TornadoStopped(Event):
-    pos: Pos
-
-    def text(self) -> str:
-        return f"the tornado stops on {pos_text(self.pos)} and leaves the board"
-
-
-@dataclass(frozen=True)
-class CropChosen(Event):
-    who: str
-    mode: str
-    feature: str
-
-    def text(self) -> str:
-        if self.mode == "add":
-            return f"{self.who} chooses add: each player may add a follower on {_FEATURES[self.feature]}"
-        return f"{self.who} chooses remove: each player takes a follower on {_FEATURES[self.feature]} back"
-
-
-@dataclass(frozen=True)
-class CropPassed(Event):
-    """A player the crop circle round passes over: nothing to add (no follower in supply, or none on a feature
-    of that kind) or nothing to take back."""
-
-    who: str
-    mode: str
-    feature: str
-    supply: int
-
-    def text(self) -> str:
-        features = _FEATURES[self.feature]
-        if self.mode == "remove":
-            return f"{self.who} has no follower on {features}: takes nothing back"
-        if self.supply <= 0:
-            return f"{self.who} has no follower in supply: adds nothing"
-        return f"{self.who} has no follower on {features} to add beside: adds nothing"
-
-
-@dataclass(frozen=True)
-class FerryStays(Event):
-    """The tornado on a lake tile: it carries figures, never the ferry."""
-
-    pos: Pos
-
-    def text(self) -> str:
-        return f"the ferry on {pos_text(self.pos)} stays where it is: the tornado carries figures, not ferries"
-
-
-@dataclass(frozen=True)
-class QuakeStruck(Event):
-    """Before the final scoring, the earthquake's tokens go down: ``cities`` are the unfinished cities
-    they destroy, ``finished`` the finished ones, each as its tiles."""
-
-    centre: Pos | None
-    cities: tuple[tuple[Pos, ...], ...]
-    finished: tuple[tuple[Pos, ...], ...] = ()
-
-    def text(self) -> str:
-        at = f" at {pos_text(self.centre)}" if self.centre is not None else ""
-        if not self.cities and not self.finished:
-            return f"the earthquake{at} destroys no city"
-        parts = []
-        if self.cities:
-            scores = "it scores" if len(self.cities) == 1 else "they score"
-            parts.append(f"{_and(_cities(self.cities))}: {scores} nothing")
-        if self.finished:
-            feeds = "it feeds" if len(self.finished) == 1 else "they feed"
-            parts.append(f"the finished {_and(_cities(self.finished)).removeprefix('the ')}: {feeds} no farmer")
-        return f"the earthquake{at} destroys " + "; and ".join(parts)
-
-
-def _cities(cities: tuple[tuple[Pos, ...], ...]) -> list[str]:
-    return [f"the city at {pos_text(tiles[0])} ({len(tiles)} tile{'s' * (len(tiles) != 1)})" for tiles in cities]
-
-
-@dataclass(frozen=True)
-class GameEnded(Event):
-    def text(self) -> str:
-        return "the game ends: every follower left on the board scores"
+from carcnb.telling.events import (
+    CropChosen,
+    CropPassed,
+    Event,
+    FeatureScored,
+    FerryLaid,
+    FerryMoved,
+    FerryStays,
+    Figure,
+    FloodPlaced,
+    FloodSpread,
+    FollowerLeft,
+    FollowerPut,
+    GameEnded,
+    MeteorAimed,
+    MeteorLanded,
+    Passed,
+    QuakeStruck,
+    TileDiscarded,
+    TileDrawn,
+    TilePlaced,
+    TornadoDropped,
+    TornadoMoved,
+    TornadoPicked,
+    TornadoSetDown,
+    TornadoStopped,
+    figure_of,
+    standing,
+)
 
 
 # ----- one action, and a whole line -------------------------------------------------------------------------
@@ -493,7 +164,7 @@ def _own(state: GameState, step, action: Action, who: str) -> Event:
         return FollowerPut(who, Figure(who, "follower", feature, action.pos, action.port),
                            added=isinstance(step, CropActStep))
     if isinstance(action, Remove):
-        return FollowerLeft(_figure(state, board.node_at(action.pos, action.port), who), "taken")
+        return FollowerLeft(figure_of(state, board.node_at(action.pos, action.port), who), "taken")
     if isinstance(action, Ferry):
         ports = (action.a, action.b)
         if isinstance(step, LayFerryStep):
@@ -506,7 +177,7 @@ def _own(state: GameState, step, action: Action, who: str) -> Event:
     if isinstance(action, TornadoStep):
         return TornadoMoved(who, state.ext["tornado"], action.pos, state.ext.get("tornado_steps", 0) + 1)
     if isinstance(action, Pick):
-        return TornadoPicked(_figure(state, board.node_at(action.pos, action.port), action.color), who)
+        return TornadoPicked(figure_of(state, board.node_at(action.pos, action.port), action.color), who)
     if isinstance(action, Drop):
         color, kind = split_figure(action.color)
         seg = board.segment(board.node_at(action.pos, action.port))
@@ -547,8 +218,8 @@ class _Seen:
         board = state.board
         self.tiles = {pos: p.tile.id for pos, p in board.tiles.items()}
         self.ferries = set(board.ferries)
-        self.standing = _standing(state)
-        self.figures = {(node, entry): _figure(state, node, entry) for node, entry in self.standing}
+        self.standing = standing(state)
+        self.figures = {(node, entry): figure_of(state, node, entry) for node, entry in self.standing}
         self.lost = dict(state.lost)
         self.rows = len(state.rows)
         self.carry = state.ext.get("tornado_carry")
@@ -562,7 +233,7 @@ class _Seen:
         """What happened besides the action itself: in the order the rules do it."""
         board = state.board
         events: list[Event] = []
-        gone = self.standing - _standing(state)
+        gone = self.standing - standing(state)
         taken = set()
         if isinstance(action, Remove):
             taken = {next(k for k in gone if k[0] == board.node_at(action.pos, action.port))}
@@ -583,7 +254,7 @@ class _Seen:
         events += self._destroyed(state, gone)
         for row in turn_rows:
             events.append(FeatureScored(row, "turn", _nodes(state, row)))
-            events += [FollowerLeft(self.figures.get(((pos, seg), color)) or _figure(state, (pos, seg), color),
+            events += [FollowerLeft(self.figures.get(((pos, seg), color)) or figure_of(state, (pos, seg), color),
                                     "scored") for color, pos, seg in row.followers]
         if state.ext.get("flood_spread") and not self.spread:
             at = state.ext["flood_at"]
@@ -612,7 +283,7 @@ class _Seen:
             if carrying is not None:
                 standing = state.board.followers.get(node, ()).count(carrying)
                 if standing - self.standing[node, carrying] + (entry == carrying) > 0:
-                    events.append(TornadoSetDown(_figure(state, node, carrying)))
+                    events.append(TornadoSetDown(figure_of(state, node, carrying)))
                 else:
                     events.append(FollowerLeft(self._carried(carrying, node[0]), "tornado"))
             carrying = entry
@@ -675,14 +346,3 @@ def _nodes(state: GameState, row: ScoreRow) -> tuple[Node, ...]:
 
 
 # ----- words shared by the events -----------------------------------------------------------------------------
-def _ports(ports: Sequence[int]) -> str:
-    return f"{PORT_NAMES[ports[0]]} and {PORT_NAMES[ports[1]]}"
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _positions(tiles: Sequence[Pos]) -> str:
-    shown = " ".join(pos_text(t) for t in tiles[:MOST_TILES])
-    return shown + (f" and {len(tiles) - MOST_TILES} more" if len(tiles) > MOST_TILES else "")

@@ -19,7 +19,7 @@ from carcnb.engine.state import GameState
 from carcnb.engine.tiles import SYMBOLS, catalogue
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
-from carcnb.telling.account import TilePlaced, TornadoMoved, tile_name
+from carcnb.telling.events import TilePlaced, TornadoMoved, tile_name
 
 FINAL = "The game ends now. What does each player score?"
 # What a count question counts (its ``counting``), said to the player.

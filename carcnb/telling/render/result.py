@@ -22,17 +22,8 @@ from carcnb.engine.features import Feature, Node
 from carcnb.engine.geometry import Pos
 from carcnb.engine.rules.earthquake import destroyed_cities
 from carcnb.engine.state import GameState
-from carcnb.telling.account import (
-    Account,
-    FeatureScored,
-    FerryMoved,
-    Figure,
-    FloodPlaced,
-    FollowerLeft,
-    MeteorLanded,
-    TilePlaced,
-    TornadoPicked,
-)
+from carcnb.telling.account import Account, FerryMoved, FloodPlaced, MeteorLanded, TornadoPicked
+from carcnb.telling.events import FeatureScored, Figure, FollowerLeft, TilePlaced
 from carcnb.telling.render import shapes as sh
 from carcnb.telling.render import style as st
 from carcnb.telling.render.draw import Extent, board_extent, draw_board, highlight_feature
