@@ -10,20 +10,8 @@ from conftest import state_from_text
 from carcnb.engine.rules.earthquake import destroyed_cities
 from carcnb.engine.state import Game, GameState
 from carcnb.positions.parse import load, parse
-from carcnb.telling.account import (
-    FerryLaid,
-    FerryMoved,
-    FloodPlaced,
-    FloodSpread,
-    FollowerPut,
-    MeteorLanded,
-    QuakeStruck,
-    TornadoDropped,
-    TornadoPicked,
-    TornadoSetDown,
-    account,
-    told,
-)
+from carcnb.telling.account import (FerryLaid, FerryMoved, FloodPlaced, FloodSpread, FollowerPut, MeteorLanded,
+                                    QuakeStruck, TornadoDropped, TornadoPicked, TornadoSetDown, account, told)
 from carcnb.telling.events import FeatureScored, FollowerLeft, GameEnded, TilePlaced, TornadoMoved
 from carcnb.telling.explain import example
 

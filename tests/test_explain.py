@@ -9,24 +9,9 @@ import pytest
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.rulings import RULINGS
 from carcnb.positions.game_io import problems
-from carcnb.telling.explain import (
-    Picture,
-    compare,
-    decision_marks,
-    event_strip,
-    example,
-    example_names,
-    final_scoring,
-    legend,
-    picture,
-    play,
-    ruling,
-    rulings_table,
-    side_by_side,
-    tiles,
-    turn_scoring,
-    under,
-)
+from carcnb.telling.explain import (Picture, compare, decision_marks, event_strip, example, example_names,
+                                    final_scoring, legend, picture, play, ruling, rulings_table, side_by_side, tiles,
+                                    turn_scoring, under)
 
 
 @pytest.mark.parametrize("name", example_names())

@@ -7,16 +7,8 @@ from dataclasses import replace
 from carcnb.engine.geometry import PORT_INDEX
 from carcnb.engine.rules.earthquake import quake_area
 from carcnb.engine.tiles import catalogue
-from carcnb.telling.explain import (
-    compare,
-    decision_marks,
-    event_strip,
-    example,
-    final_scoring,
-    finish_event,
-    play,
-    play_first,
-)
+from carcnb.telling.explain import (compare, decision_marks, event_strip, example, final_scoring, finish_event, play,
+                                    play_first)
 
 
 def spots(source) -> list[tuple[int, int]]:

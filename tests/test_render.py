@@ -19,17 +19,8 @@ from carcnb.engine.geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_por
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.tiles import catalogue
 from carcnb.positions.game_io import problems, state_from_position
-from carcnb.telling.render import (
-    BoardGeometry,
-    draw_board,
-    png_bytes,
-    port_at,
-    port_point,
-    render_png,
-    save_picture,
-    style,
-    svg_text,
-)
+from carcnb.telling.render import (BoardGeometry, draw_board, png_bytes, port_at, port_point, render_png, save_picture,
+                                   style, svg_text)
 from carcnb.telling.render.masks import RES, segment_labels
 
 

@@ -11,23 +11,8 @@ from conftest import COLORS, act, snapshot, state_from_text
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from carcnb.engine.actions import (
-    Action,
-    Crop,
-    Deploy,
-    Discard,
-    Draw,
-    Drop,
-    Ferry,
-    Flood,
-    Meteor,
-    Pass,
-    Pick,
-    Place,
-    Remove,
-    TornadoStep,
-    parse_action,
-)
+from carcnb.engine.actions import (Action, Crop, Deploy, Discard, Draw, Drop, Ferry, Flood, Meteor, Pass, Pick, Place,
+                                   Remove, TornadoStep, parse_action)
 from carcnb.engine.errors import ActionSyntaxError, IllegalActionError
 from carcnb.engine.geometry import PORT_INDEX, neighbour
 from carcnb.engine.rules.base import legal_placements

@@ -12,16 +12,8 @@ from carcnb.engine.actions import Meteor, parse_action
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.parse import load
 from carcnb.search.questions import readings_asked
-from carcnb.telling.verdict import (
-    AnswerSyntaxError,
-    Verdict,
-    check_answer,
-    deciding_rulings,
-    hints,
-    parse_answer,
-    replies,
-    reveal,
-)
+from carcnb.telling.verdict import (AnswerSyntaxError, Verdict, check_answer, deciding_rulings, hints, parse_answer,
+                                    replies, reveal)
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 

@@ -11,17 +11,8 @@ from functools import cache, cached_property
 from importlib import resources
 
 from carcnb.engine.errors import CatalogueError
-from carcnb.engine.geometry import (
-    ACROSS,
-    CENTRE,
-    EDGE_PORTS,
-    PORT_INDEX,
-    PORT_NAMES,
-    ROTATIONS,
-    rotate_port,
-    side_centre,
-    side_of,
-)
+from carcnb.engine.geometry import (ACROSS, CENTRE, EDGE_PORTS, PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_port,
+                                    side_centre, side_of)
 
 FEATURE_KINDS = ("city", "road", "field", "river", "cloister")
 CONNECTING = ("road", "city", "river")  # kinds whose ends must meet to complete

@@ -16,19 +16,8 @@ from carcnb.engine.rulings import RULINGS, resolve
 from carcnb.engine.state import FOLLOWERS
 from carcnb.engine.tiles import SETS, catalogue
 from carcnb.engine.tokens import FerryToken, FloodedToken, FollowerToken, QuakeToken, Token, TornadoToken
-from carcnb.positions.model import (
-    ANSWER_FORMS,
-    COLORS,
-    COUNTINGS,
-    EXPANSIONS,
-    FORMAT,
-    KEYS,
-    MEMORY,
-    QUESTION_KEYS,
-    Position,
-    Question,
-    TileLine,
-)
+from carcnb.positions.model import (ANSWER_FORMS, COLORS, COUNTINGS, EXPANSIONS, FORMAT, KEYS, MEMORY, QUESTION_KEYS,
+                                    Position, Question, TileLine)
 from carcnb.positions.tomlvalue import toml_value
 from carcnb.storage.files import read_text, words
 

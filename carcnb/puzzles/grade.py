@@ -26,21 +26,9 @@ from carcnb.positions.parse import load
 from carcnb.search.questions import final_score, placements, readings_asked
 from carcnb.search.solve import Solver, Values, objective
 from carcnb.storage.safewrite import write_file
-from carcnb.telling.account import (
-    CropChosen,
-    FerryLaid,
-    FerryMoved,
-    FloodPlaced,
-    FloodSpread,
-    MeteorAimed,
-    MeteorLanded,
-    QuakeStruck,
-    TornadoDropped,
-    TornadoPicked,
-    TornadoSetDown,
-    TornadoStopped,
-    account,
-)
+from carcnb.telling.account import (CropChosen, FerryLaid, FerryMoved, FloodPlaced, FloodSpread, MeteorAimed,
+                                    MeteorLanded, QuakeStruck, TornadoDropped, TornadoPicked, TornadoSetDown,
+                                    TornadoStopped, account)
 from carcnb.telling.events import TornadoMoved
 from carcnb.telling.hints import deciding_rulings
 

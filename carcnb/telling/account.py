@@ -12,22 +12,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from carcnb.engine.actions import (
-    Action,
-    Crop,
-    Deploy,
-    Discard,
-    Draw,
-    Drop,
-    Ferry,
-    Flood,
-    Meteor,
-    Pick,
-    Place,
-    Remove,
-    TornadoStep,
-    parse_action,
-)
+from carcnb.engine.actions import (Action, Crop, Deploy, Discard, Draw, Drop, Ferry, Flood, Meteor, Pick, Place, Remove,
+                                   TornadoStep, parse_action)
 from carcnb.engine.features import Node, split_figure
 from carcnb.engine.geometry import CENTRE, Pos, around, pos_text
 from carcnb.engine.rules.base import DeployStep, PlaceStep, apply_final
@@ -40,35 +26,11 @@ from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.state import GameState
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
-from carcnb.telling.events import (
-    CropChosen,
-    CropPassed,
-    Event,
-    FeatureScored,
-    FerryLaid,
-    FerryMoved,
-    FerryStays,
-    Figure,
-    FloodPlaced,
-    FloodSpread,
-    FollowerLeft,
-    FollowerPut,
-    GameEnded,
-    MeteorAimed,
-    MeteorLanded,
-    Passed,
-    QuakeStruck,
-    TileDiscarded,
-    TileDrawn,
-    TilePlaced,
-    TornadoDropped,
-    TornadoMoved,
-    TornadoPicked,
-    TornadoSetDown,
-    TornadoStopped,
-    figure_of,
-    standing,
-)
+from carcnb.telling.events import (CropChosen, CropPassed, Event, FeatureScored, FerryLaid, FerryMoved, FerryStays,
+                                   Figure, FloodPlaced, FloodSpread, FollowerLeft, FollowerPut, GameEnded, MeteorAimed,
+                                   MeteorLanded, Passed, QuakeStruck, TileDiscarded, TileDrawn, TilePlaced,
+                                   TornadoDropped, TornadoMoved, TornadoPicked, TornadoSetDown, TornadoStopped,
+                                   figure_of, standing)
 
 
 # ----- one action, and a whole line -------------------------------------------------------------------------

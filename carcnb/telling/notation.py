@@ -12,21 +12,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from carcnb.engine.actions import (
-    Action,
-    Crop,
-    Deploy,
-    Discard,
-    Ferry,
-    Flood,
-    Meteor,
-    Pass,
-    Pick,
-    Place,
-    Remove,
-    TornadoStep,
-    parse_action,
-)
+from carcnb.engine.actions import (Action, Crop, Deploy, Discard, Ferry, Flood, Meteor, Pass, Pick, Place, Remove,
+                                   TornadoStep, parse_action)
 from carcnb.engine.actions import Drop as DropAction
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.geometry import PORT_NAMES

@@ -9,15 +9,8 @@ from __future__ import annotations
 from carcnb.telling.explain.compare import Comparison, Outcome, compare
 from carcnb.telling.explain.figures import Legend, Panel, Picture, legend, picture, side_by_side, strip, tiles
 from carcnb.telling.explain.game import decision_marks, ended, example, example_names, play, play_first, under
-from carcnb.telling.explain.tables import (
-           Breakdown,
-           RulingCard,
-           RulingsTable,
-           final_scoring,
-           ruling,
-           rulings_table,
-           turn_scoring,
-)
+from carcnb.telling.explain.tables import (Breakdown, RulingCard, RulingsTable, final_scoring, ruling, rulings_table,
+                                           turn_scoring)
 from carcnb.telling.explain.tornado import event_strip, finish_event
 
 __all__ = ["Breakdown", "Comparison", "Legend", "Outcome", "Panel", "Picture", "RulingCard", "RulingsTable", "compare", "decision_marks",

@@ -26,15 +26,8 @@ from carcnb.telling.render import shapes as sh
 from carcnb.telling.render import style as st
 from carcnb.telling.render.badges import Box
 from carcnb.telling.render.glyphs import CAP, glyphs, label_size, merged
-from carcnb.telling.render.marks import (
-    draw_ferries,
-    draw_figures,
-    draw_flood_cutouts,
-    draw_meteor_aims,
-    draw_quake_tokens,
-    draw_tornado,
-    polys,
-)
+from carcnb.telling.render.marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims,
+                                         draw_quake_tokens, draw_tornado, polys)
 from carcnb.telling.render.masks import RES, segment_mask
 from carcnb.telling.render.pieces import ferry_ends, figures, piece_boxes, quake_points
 from carcnb.telling.render.shading import draw_shading

@@ -24,15 +24,8 @@ from carcnb.engine.errors import CarcnbError
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position
 from carcnb.telling.render import style as st
-from carcnb.telling.render.decision import (
-    decision_facts,
-    draw_hand,
-    draw_header,
-    hand_height,
-    hand_width,
-    header_height,
-    header_width,
-)
+from carcnb.telling.render.decision import (decision_facts, draw_hand, draw_header, hand_height, hand_width,
+                                            header_height, header_width)
 from carcnb.telling.render.draw import Extent, as_state, draw_state, resolve_legal, view_extent
 from carcnb.telling.render.glyphs import pack, wrap
 from carcnb.telling.render.legend import draw_legend, entries_for, legend_size

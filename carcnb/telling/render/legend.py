@@ -25,17 +25,8 @@ from carcnb.telling.render import style as st
 from carcnb.telling.render.badges import Badge, badge_half
 from carcnb.telling.render.draw import legal_marks, tile_paths
 from carcnb.telling.render.glyphs import glyphs, merged, text_width
-from carcnb.telling.render.marks import (
-    Z_EVENTS,
-    arrow_shape,
-    draw_ferries,
-    draw_figures,
-    draw_flood_cutouts,
-    draw_meteor_aims,
-    draw_quake_tokens,
-    draw_tornado,
-    polys,
-)
+from carcnb.telling.render.marks import (Z_EVENTS, arrow_shape, draw_ferries, draw_figures, draw_flood_cutouts,
+                                         draw_meteor_aims, draw_quake_tokens, draw_tornado, polys)
 from carcnb.telling.render.shading import draw_destroyed, draw_flooded, draw_spent
 from carcnb.telling.render.steps import OWN, PATH, REPLY, draw_badges
 from carcnb.telling.render.tileart import tile_art

@@ -16,15 +16,7 @@ from carcnb.engine.errors import CarcnbError
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.puzzles.duplicates import boards_apart
 from carcnb.puzzles.progress import REVEALED, SOLVED, Progress
-from carcnb.puzzles.listing import (
-    AREAS,
-    Collection,
-    PuzzleEntry,
-    by_rating,
-    is_ruling,
-    question_of,
-    read_collection,
-)
+from carcnb.puzzles.listing import AREAS, Collection, PuzzleEntry, by_rating, is_ruling, question_of, read_collection
 from carcnb.widgets.puzzleboard.model import PuzzleModel
 
 ALL = None
