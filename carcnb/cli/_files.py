@@ -1,10 +1,14 @@
-"""Finding the position files a command was given (directories recursively)."""
+"""Finding the position files a command was given (directories recursively), and the shape of the commands
+that read one position file and may print JSON."""
 from __future__ import annotations
 
+import argparse
 import os
+from collections.abc import Callable
 import stat
 from pathlib import Path
 
+from carcnb.engine.errors import CarcnbError
 from carcnb.storage.files import check_regular, files_under
 
 
@@ -27,3 +31,24 @@ def puzzle_files(paths: list[str]) -> tuple[list[Path], list[str]]:
                 pass
             files.append(Path(name))
     return files, unread
+
+
+def files_to_work_on(paths: list[str]) -> tuple[list[Path], int]:
+    """The files ``check`` and ``grade`` go through, each folder that could not be read reported as a failure
+    (``FAIL folder: why``) before the work starts; with how many such failures there were. Nothing to work on
+    at all is bad input."""
+    files, unread = puzzle_files(paths)
+    if not files and not unread:
+        raise CarcnbError(f"no .toml files under {' '.join(paths)}")
+    for folder in unread:
+        print(f"FAIL {folder}", flush=True)
+    return files, len(unread)
+
+
+def file_command(sub, name: str, help: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
+    """``carcnb NAME FILE [--json]``: the parser of a command that answers about one position file."""
+    p = sub.add_parser(name, help=help)
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=run)
+    return p

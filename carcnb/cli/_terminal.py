@@ -94,6 +94,7 @@ def _side(mark: str) -> str:
 
 
 def _token(token: object) -> str:
+    # one letter a token: like the account's passing words in shape only
     if isinstance(token, FollowerToken):
         return token.color[0] if token.kind == "follower" else token.color[0].upper()
     if isinstance(token, FerryToken):

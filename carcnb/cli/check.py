@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
-from carcnb.cli._files import puzzle_files
+from carcnb.cli._files import files_to_work_on
 from carcnb.engine.errors import CarcnbError, PositionFormatError
 from carcnb.positions.model import ANSWER_FORMS
 from carcnb.positions.parse import load
@@ -16,12 +16,8 @@ from carcnb.search.questions import answer, readings_asked, same_answer, show_an
 
 
 def run(args: argparse.Namespace) -> int:
-    files, unread = puzzle_files(args.paths)
-    if not files and not unread:
-        raise CarcnbError(f"no .toml files under {' '.join(args.paths)}")
-    for folder in unread:
-        print(f"FAIL {folder}", flush=True)
-    passed, failed = 0, len(unread)
+    files, failed = files_to_work_on(args.paths)
+    passed = 0
     for path in files:
         ok, detail = check_file(path)
         passed += ok

@@ -4,20 +4,15 @@ from __future__ import annotations
 import argparse
 
 from carcnb.cli._budget import add_max_nodes
-from carcnb.cli._files import puzzle_files
+from carcnb.cli._files import files_to_work_on
 from carcnb.engine.errors import CarcnbError
 from carcnb.puzzles.grade import grade_file
 from carcnb.storage.files import problem
 
 
 def run(args: argparse.Namespace) -> int:
-    files, unread = puzzle_files(args.paths)
-    if not files and not unread:
-        raise CarcnbError(f"no .toml files under {' '.join(args.paths)}")
-    for folder in unread:
-        print(f"FAIL {folder}", flush=True)
+    files, failed = files_to_work_on(args.paths)
     graded = changed = 0
-    failed = len(unread)
     for path in files:
         try:
             g, wrote = grade_file(path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from carcnb.cli._files import file_command
 from carcnb.positions.parse import load
 from carcnb.search.questions import placements
 
@@ -20,7 +21,4 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("legal", help="legal placements of the tile in hand")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run)
+    file_command(sub, "legal", "legal placements of the tile in hand", run)

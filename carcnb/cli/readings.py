@@ -7,6 +7,7 @@ import sys
 import textwrap
 
 from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import file_command
 from carcnb.engine.rulings import RULINGS
 from carcnb.positions.consistency import as_asked
 from carcnb.positions.parse import load
@@ -84,9 +85,6 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(sub) -> None:
-    p = sub.add_parser("readings", help="the answer under every option of every ruling the position's sets "
-                                        "involve")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run)
+    p = file_command(sub, "readings", "the answer under every option of every ruling the position's sets "
+                                      "involve", run)
     add_max_nodes(p)

@@ -10,6 +10,7 @@ import argparse
 import json
 
 from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import file_command
 from carcnb.positions.consistency import as_asked
 from carcnb.positions.parse import load
 from carcnb.search.questions import answer, show_answer
@@ -72,9 +73,6 @@ def _final(p):
 
 
 def register(sub) -> None:
-    p = sub.add_parser("solve", help="the engine's answer to the file's question (the final scores without one); "
-                                     "for best, every equally good line and the next-best ones")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(run=run)
+    p = file_command(sub, "solve", "the engine's answer to the file's question (the final scores without one); "
+                                   "for best, every equally good line and the next-best ones", run)
     add_max_nodes(p)

@@ -130,6 +130,7 @@ def deploy(pos: Pos, port: int) -> Deploy:
     return action
 
 
+# Each action is a small value with its own notation: alike in shape, each names a different decision.
 @dataclass(frozen=True, order=True)
 class Remove(Action):
     pos: Pos

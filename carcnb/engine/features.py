@@ -95,6 +95,7 @@ class Follower:
         return figure(self.color, self.kind)
 
 
+# a read-only record, like the solver's ``Solution`` in shape only
 @dataclass(frozen=True)
 class Feature:
     """A read-only view of one feature as it is now connected across the board."""

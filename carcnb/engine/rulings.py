@@ -26,6 +26,7 @@ class Ruling:
 _CROP = {t: f"the Ferries box adds {t}" for t in ("CR1", "CR2", "CF1", "CC1", "CC2")}
 _CROP_SHORT = {t: f"{t} in the Ferries box" for t in ("CF2", *_CROP)}
 
+# A table: each row is one ruling in its own words; the rows share a shape, not a meaning.
 RULINGS: dict[str, Ruling] = {r.id: r for r in [
     Ruling("earthquake.timing", "Which board decides the earthquake tokens?",
            {"final": "the board after the last tile", "on_place": "the cities within range when EQ is placed"},

@@ -20,6 +20,7 @@ class BestPlay:
     """The best line from a position: the mover's consecutive decisions (``line``), the whole rest of the
     turn with who took each decision (``play``), the rows it scores, its value and each player's gain."""
 
+    # fields like the result picture's scored features in shape only
     line: tuple[Action, ...]
     play: tuple[tuple[str, Action], ...]
     rows: tuple[ScoreRow, ...]

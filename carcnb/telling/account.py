@@ -155,6 +155,7 @@ def _passing(state: GameState, step) -> str:
         return "puts no follower down"
     if isinstance(step, MeteorStep):
         return f"leaves the meteor aimed at {pos_text(state.ext['meteor_chosen'][-1])}"
+    # one sentence a step that can be passed: like the terminal's token letters in shape only
     if isinstance(step, MoveFerryStep):
         return f"leaves the ferry on {pos_text(step.pos)} where it is"
     if isinstance(step, CropActStep):

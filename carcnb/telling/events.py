@@ -70,6 +70,7 @@ def standing(state: GameState) -> Counter:
 
 
 # ----- the events -------------------------------------------------------------------------------------------
+# The events share one shape (a small value and its ``text``); each says a different thing, so none is merged.
 class Event:
     """One thing that happened; ``text()`` says it as a clause: subject, verb, what, where."""
 

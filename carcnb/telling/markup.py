@@ -73,6 +73,7 @@ Block = Heading | Para | Picture | CodeBlock | Table | Items
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|#])")
 
 
+# The writers (Markdown, BBCode, BGG, HTML) share one shape and write different text: each is kept whole.
 def _md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 

@@ -46,6 +46,7 @@ class Decision:
     meaning: str
 
 
+# A table of the decisions, one row each: the rows share a shape and teach different notations.
 DECISIONS: tuple[Decision, ...] = (
     Decision(Place, "place X,Y ROT", "put the tile in hand on the tile spot X,Y, turned ROT degrees clockwise "
              "(0, 90, 180 or 270)"),

@@ -38,6 +38,7 @@ FORMATS = tuple(WRITERS)
 MOST_TILES = 8  # tiles named in a breakdown row; a bigger feature says how many more
 
 
+# a small record, like the picture header's ``PlayerLine`` in shape only
 @dataclass(frozen=True)
 class PostFiles:
     """What ``write_post`` wrote: the text's file, the picture's file, and the text itself."""

@@ -124,6 +124,7 @@ def decision_text(state: GameState) -> str:
             moved = TornadoMoved(who, start, to, state.ext["tornado_steps"]).text()
             return f"{sentence(moved)}. Where should {who} move it next{then}{ending}"
         return f"The tornado stands at {here}. Where should {who} move it{then}{ending}"
+    # one question a decision: the branches share a shape and ask different things
     if isinstance(step, TornadoPickStep):
         return (f"The tornado enters {pos_text(state.ext['tornado'])}, where several figures stand. Which one "
                 f"should {who} have it pick up{then}{ending}")
@@ -163,6 +164,7 @@ def _acts_again(state: GameState, seat: int) -> bool:
     return False
 
 
+# a phrase a special tile, like ``events.tile_name`` in shape: one ends a question, the other names the tile
 def _after_placing(tid: str) -> str:
     """The decisions a special tile adds after placing it, as the end of the question."""
     tile = catalogue()[tid]

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from carcnb.engine.state import GameState
 
 
+# Every rule module starts alike (its name, start tile, pile); what each returns is its own.
 class BaseRules(RuleModule):
     name = "base"
 
@@ -86,6 +87,7 @@ def placement_groups(state: GameState) -> list[Placements]:
     return found
 
 
+# The base turn's steps: alike in shape (who acts, what is legal), each a different part of the turn.
 @dataclass(frozen=True)
 class PlaceStep(Step):
     def actor(self, state: GameState) -> int | None:

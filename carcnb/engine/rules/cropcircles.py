@@ -69,6 +69,7 @@ def add_targets(state: GameState, color: str, kind: str) -> list[Node]:
     return sorted({member for root in {board.find(n) for n in nodes} for member in board.info[root].members})
 
 
+# Like every rule module's steps in shape (who acts, what is legal), each with a rule of its own.
 @dataclass(frozen=True)
 class CropChoiceStep(Step):
     """The placer chooses add or remove for every player's followers on features of ``kind``."""

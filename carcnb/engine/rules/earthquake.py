@@ -84,9 +84,6 @@ class EarthquakeRules(RuleModule):
     timing = ruled("earthquake.timing")
     destroyed = ruled("earthquake.destroyed_center")
 
-    def __init__(self, rulings: dict[str, str]):
-        self.rulings = rulings
-
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"EQ": 1}}
 

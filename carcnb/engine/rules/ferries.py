@@ -134,6 +134,7 @@ def _walk(board: Board, start: Pos, side: int) -> Pos | None:
 
 
 # ----- steps -------------------------------------------------------------------------------------------------
+# Each step says who acts and what is legal in its own rule: the step classes are alike in shape only.
 @dataclass(frozen=True)
 class LayFerryStep(Step):
     """The placer must lay a ferry on the new lake tile, joining two of its jetties."""

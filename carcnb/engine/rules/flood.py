@@ -99,9 +99,6 @@ class FloodRules(RuleModule):
     covered_empty = ruled("flood.covered_empty", "yes")
     cloisters_beside = ruled("flood.cloister_beside", "flooded")
 
-    def __init__(self, rulings: dict[str, str]):
-        self.rulings = rulings
-
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"FL": 1}}
 
@@ -228,6 +225,7 @@ class FloodStep(Step):
         return "choose the river tile the flood replaces"
 
 
+# like the tornado's bookkeeping steps in shape only: this one redraws
 @dataclass(frozen=True)
 class FloodRedrawStep(Step):
     """No river tile in play (ruling ``redraw``): FL leaves the game and the player draws again."""

@@ -34,9 +34,6 @@ class MeteorRules(RuleModule):
     lost = ruled("meteor.followers_on_target", "lost")
     ferry_lost = ruled("meteor.ferry_on_target", "lost")
 
-    def __init__(self, rulings: dict[str, str]):
-        self.rulings = rulings
-
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"MT": 1}}
 

@@ -33,6 +33,9 @@ class RuleModule:
 
     name = ""
 
+    def __init__(self, rulings: dict[str, str] | None = None):
+        self.rulings = rulings or {}  # the options in force, read through ``rulings.ruled`` properties
+
     def start_tile(self, sets: frozenset[str]) -> str | None:
         return None
 

@@ -29,6 +29,7 @@ MAX_STEPS = 12
 _EVENT_KEYS = ("tornado", "tornado_carry", "tornado_steps", "tornado_move", "tornado_dir", "tornado_seen")
 
 
+# its rulings read as properties, like the meteor's: alike in shape, each a different ruling
 class TornadoRules(RuleModule):
     name = "tornado"
 
@@ -37,9 +38,6 @@ class TornadoRules(RuleModule):
     skip_short = ruled("tornado.short_move", "skip")
     whole_event = ruled("tornado.revisit", "per_tornado")
     drop_optional = ruled("tornado.drop", "may")
-
-    def __init__(self, rulings: dict[str, str]):
-        self.rulings = rulings
 
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         return {2: {"TO1": 1, "TO2": 1, "TO3": 1}}
@@ -209,6 +207,7 @@ class TornadoPickStep(Step):
         return "choose the figure the tornado picks up"
 
 
+# The tornado's bookkeeping steps, like the flood's in shape: each runs a different part of the event.
 @dataclass(frozen=True)
 class TornadoEndStep(Step):
     def run(self, state: GameState) -> None:

@@ -139,6 +139,7 @@ ENTRIES: tuple[Entry, ...] = (
     Entry("farmer", "farmer: lies in its field", _figure("follower", lying=True)),
     Entry("builder", "builder", _figure("builder")),
     Entry("pig", "pig", _figure("pig")),
+    # a table of the key's entries, one row a mark: the rows share a shape and draw different marks
     Entry("legal", "legal spot; arrow: where the tile's north goes", _legal),
     Entry("differs", "scores differently under another reading", _differs),
     Entry("quake", "earthquake token", _quake),

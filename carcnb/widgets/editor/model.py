@@ -10,19 +10,17 @@ The model works in board coordinates ``(x, y)`` and ports; a view turns its pixe
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
-from carcnb.engine.actions import Action, Discard, Draw, Place, action_ports, action_pos, parse_action
-from carcnb.engine.errors import CarcnbError, IllegalPositionError, printable
-from carcnb.engine.features import FIGURE_KINDS, Node
-from carcnb.engine.geometry import PORT_NAMES, Pos, pos_text
-from carcnb.engine.rules.base import DeployStep, apply_final
-from carcnb.engine.rulings import RULINGS, involved, resolve
-from carcnb.engine.state import CHANCE, Game, GameState
+from carcnb.engine.actions import Action, Draw, Place, action_ports, action_pos
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.features import Node
+from carcnb.engine.geometry import Pos
+from carcnb.engine.rules.base import apply_final
+from carcnb.engine.rulings import RULINGS, involved
+from carcnb.engine.state import Game, GameState
 from carcnb.engine.tiles import catalogue
-from carcnb.positions.dump import save
 from carcnb.positions.game_io import (
     game_of,
     position_as_it_stands,
@@ -32,9 +30,13 @@ from carcnb.positions.game_io import (
 )
 from carcnb.positions.model import Position
 from carcnb.positions.parse import load
-from carcnb.widgets.editor import edits, figures, why
+from carcnb.widgets.editor import why
+from carcnb.widgets.editor.building import BuildingMixin
+from carcnb.widgets.editor.files import FilesMixin
 from carcnb.widgets.editor.frame import Frame
-from carcnb.widgets.editor.spots import figure_port
+from carcnb.widgets.editor.modes import EDIT, FEATURE_TOOLS, MODES, PLAY, TOOLS
+from carcnb.widgets.editor.playing import PlayMixin
+from carcnb.widgets.editor.settings import SettingsMixin
 from carcnb.widgets.editor.views import (
     HandView,
     PaletteEntry,
@@ -46,15 +48,15 @@ from carcnb.widgets.editor.views import (
     root_position,
 )
 
-PLAY = "play"
-EDIT = "edit"
-MODES = (PLAY, EDIT)
-TOOLS = ("tile", "remove", "follower", "ferry", "quake", "tornado")
-FEATURE_TOOLS = ("follower", "ferry", "quake")  # tools that act on the feature under the pointer
+__all__ = ["EDIT", "FEATURE_TOOLS", "MODES", "PLAY", "TOOLS", "EditorModel"]
 
 
-class EditorModel:
-    """The editor: a game (play) or a position (edit), the palette, undo/redo, scores, rulings, files."""
+class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, FilesMixin):
+    """The editor: a game (play) or a position (edit), the palette, undo/redo, scores, rulings, files.
+
+    Its commands live in parts by what they do: ``PlayMixin`` (play by the rules), ``BuildingMixin`` (free
+    edit), ``SettingsMixin`` (mode, tool, rotation, rulings), ``FilesMixin`` (title, Save, Load, Post); here
+    are its state, what it shows, a click and undo."""
 
     def __init__(self, source: Position | GameState | str | Path | None = None, *, mode: str = PLAY,
                  seed: int | None = None, players: tuple[str, ...] = ("red", "blue"),
@@ -330,387 +332,12 @@ class EditorModel:
     def can_redo(self) -> bool:
         return bool(self._redo_pos) if self.mode == EDIT else bool(self._redo)
 
-    # ----- settings -----------------------------------------------------------------------------------------
-    def set_mode(self, mode: str) -> bool:
-        """Switch between play and free edit; each mode starts its own undo history from the position."""
-        if mode not in MODES:
-            raise CarcnbError(f"unknown mode {mode!r} (known: {', '.join(MODES)})")
-        if mode == self.mode:
-            return True
-        if mode == EDIT:
-            self.position = as_it_stands(self.value)
-            self._undo.clear()
-            self._redo_pos.clear()
-            self._ferry_from = None
-            self.mode = EDIT
-            self.status = "free edit: " + self._edit_hint()
-        else:
-            try:
-                st = state_from_position(self.position, self.seed, allow_problems=True)
-            except CarcnbError as e:
-                self.status = f"cannot play from this position: {e}"
-                self._notify()
-                return False
-            self.origin, self.state, self.mode = self.position, st, PLAY
-            self._redo.clear()
-            self._pending = []
-            self.status = "play: " + self._prompt()
-        self._notify(changed=True)
-        return True
-
-    def rotate(self, quarter_turns: int = 1) -> None:
-        """Turn the tile to place clockwise (negative: anticlockwise)."""
-        self.rotation = (self.rotation + 90 * quarter_turns) % 360
-        tid = self._current_tile()
-        self.status = f"rotation {self.rotation}" + (f" for {tid}" if tid else "")
-        if self.mode == PLAY and self._placing() and self.hover_pos is not None:
-            reason = why.placement(self.state, self.state.hand_tile, self.hover_pos,
-                                   self._place_rotation(self.state.hand))
-            self.status += f": {reason}" if reason else f": fits at {pos_text(self.hover_pos)}"
-        self._notify()
-
-    def _current_tile(self) -> str | None:
-        if self.mode == PLAY and self.state.hand:
-            return self.state.hand
-        return self.tile
-
-    def select_tile(self, tid: str | None) -> None:
-        """Choose a palette tile: the tile to put (edit) or to draw (play, at the draw)."""
-        if tid is not None and tid not in catalogue():
-            raise CarcnbError(f"unknown tile {tid!r}")
-        self.tile = tid
-        self.status = f"{tid} chosen" if tid else "no tile chosen"
-        if self.mode == PLAY and tid and self.state.is_chance() and Draw(tid) not in self.legal():
-            self.status += f": {tid} cannot be drawn now (none left in the pile being drawn from)"
-        self._notify()
-
-    def set_tool(self, tool: str) -> None:
-        if tool not in TOOLS:
-            raise CarcnbError(f"unknown tool {tool!r} (known: {', '.join(TOOLS)})")
-        self.tool = tool
-        self._ferry_from = None
-        self.status = f"tool: {tool}: " + self._edit_hint()
-        self._notify()
-
-    def set_figure(self, kind: str) -> None:
-        """The kind of figure the follower tool puts: follower, builder or pig."""
-        if kind not in FIGURE_KINDS:
-            raise CarcnbError(f"unknown figure {kind!r} (known: {', '.join(FIGURE_KINDS)})")
-        self.figure = kind
-        self.status = f"figure: {kind}: " + self._edit_hint()
-        self._notify()
-
-    def set_color(self, color: str) -> None:
-        if color not in self._players():
-            raise CarcnbError(f"colour {color!r} is not a player ({', '.join(self._players())})")
-        self.color = color
-        self._notify()
-
-    def hover(self, pos: Pos | None, port: int | None = None) -> bool:
-        """The pointer is over ``pos`` (None: off the board); True when the picture must change."""
-        before = (self.preview, self.highlight)
-        self.hover_pos, self.hover_port = pos, port
-        return (self.preview, self.highlight) != before
-
-    # ----- play ---------------------------------------------------------------------------------------------
-    def _placing(self) -> bool:
-        return self.state.hand is not None and any(isinstance(a, (Place, Discard)) for a in self.legal())
-
-    def _prompt(self) -> str:
-        st = self.state
-        who = st.current_player()
-        if st.over:
-            return "game over: " + ", ".join(f"{c} {n}" for c, n in st.scores.items())
-        if who == CHANCE:
-            return (f"draw: choose a tile in the palette and click the board, or draw at random "
-                    f"({st.pile_size()} tiles left)")
-        if who is None or who < 0 or not st.todo:
-            return "no decision left"
-        color = st.players[who]
-        if self._placing():
-            if any(isinstance(a, Place) for a in self.legal()):
-                return (f"{color}: place {st.hand} (rotation {self._place_rotation(st.hand)}; r turns it) "
-                        f"on a marked spot")
-            return f"{color}: {st.hand} fits nowhere: discard it"
-        if isinstance(st.todo[0], DeployStep):
-            return (f"{color}: click a feature of {pos_text(st.placed)} to deploy a follower "
-                    f"({st.supply(color)} left), or pass")
-        return f"{color}: {st.todo[0].describe()}: click the board or choose a decision from the list"
-
-    def _apply(self, action: Action, *, from_redo: bool = False) -> bool:
-        st = self.state
-        who = st.current_player()
-        name = "chance" if who == CHANCE else st.players[who] if who is not None and who >= 0 else "?"
-        seen = len(st.rows)
-        try:
-            st.apply(action)
-        except CarcnbError as e:
-            self.status = str(e)
-            self._notify()
-            return False
-        if not from_redo:
-            self._redo.clear()
-        self._pending = []
-        if isinstance(action, Draw):  # a new tile in hand: it starts unturned, and the palette lets it go
-            self.rotation = 0
-            self.tile = None
-        scored = [f"{', '.join(r.scorers) or 'nobody'} +{r.points} ({r.kind}, {r.reason})" for r in st.rows[seen:]]
-        self.status = f"{name}: {action}" + (f"; scored: {'; '.join(scored)}" if scored else "") + \
-            f". {self._prompt()}"
-        self._notify(changed=True)
-        return True
-
-    def apply_text(self, text: str) -> bool:
-        """Play the action written in notation (from the list of legal actions)."""
-        if self.mode != PLAY:
-            self.status = "actions are for play mode; switch to play"
-            self._notify()
-            return False
-        try:
-            action = parse_action(text)
-        except CarcnbError as e:
-            self.status = str(e)
-            self._notify()
-            return False
-        return self._apply(action)
-
-    def draw(self, tid: str | None = None) -> bool:
-        """The chance decision: draw ``tid`` (or a random tile from the pile when None)."""
-        if self.mode != PLAY or not self.state.is_chance():
-            self.status = "no draw now: " + (self._prompt() if self.mode == PLAY else "free edit mode")
-            self._notify()
-            return False
-        return self._apply(Draw(tid) if tid else self.state.sample_chance())
-
+    # ----- a click ------------------------------------------------------------------------------------------
     def click(self, pos: Pos, port: int | None = None) -> bool:
         """A click on ``pos`` (at ``port`` of its tile). Returns True when something changed."""
         if self.mode == EDIT:
             return self._edit_click(pos, port)
-        st = self.state
-        if st.is_chance():
-            tid = self.tile
-            if tid is None or Draw(tid) not in self.legal():
-                self.status = ("draw first: choose a tile in the palette that is still in the pile, "
-                               "or draw at random")
-                self._notify()
-                return False
-            turned = self.rotation  # the preview the player turned before clicking
-            if not self._apply(Draw(tid)):
-                return False
-            self.rotation = turned
-            if self._placing() and not self._place(pos):
-                self.status = f"drew {tid}, but {self.status}"
-                self._notify()
-            return True
-        if self._placing():
-            return self._place(pos)
-        legal = self.legal()
-        here = [a for a in legal if action_pos(a) == pos]
-        matched = [a for a in here if self._port_matches(a, pos, port)]
-        narrowed = [a for a in self._pending if a in matched]
-        if narrowed:
-            matched = narrowed
-        if len(matched) == 1:
-            return self._apply(matched[0])
-        if matched:
-            self._pending = matched
-            self.status = (f"{len(matched)} decisions at {pos_text(pos)}: {', '.join(map(str, matched))}: click again "
-                           f"to narrow down, or choose one from the list")
-        else:
-            self._pending = []
-            self.status = self._refusal(pos, port, legal, here)
-        self._notify()
-        return False
-
-    def _port_matches(self, a: Action, pos: Pos, port: int | None) -> bool:
-        ports = action_ports(a)
-        if not ports or port is None:
-            return True
-        board = self.state.board
-        clicked = board.node_at(pos, port)
-        return any(p == port or (clicked is not None and board.node_at(pos, p) == clicked) for p in ports)
-
-    def _place(self, pos: Pos) -> bool:
-        st = self.state
-        tile = st.hand_tile
-        rot = self._place_rotation(tile.id)
-        action = Place(pos[0], pos[1], rot)
-        legal = self.legal()
-        if action in legal:
-            return self._apply(action)
-        reason = why.placement(st, tile, pos, rot) or f"place {pos_text(pos)} {rot} is not legal now"
-        others = [str(a.rot) for a in legal if isinstance(a, Place) and a.pos == pos]
-        if others:
-            reason += f" (it fits here at rotation {', '.join(others)}: press r)"
-        elif Discard() in legal:
-            reason += f" ({tile.id} fits nowhere: discard it)"
-        self.status = reason
-        self._notify()
-        return False
-
-    def _refusal(self, pos: Pos, port: int | None, legal: list[Action], here: list[Action]) -> str:
-        st = self.state
-        if st.todo and isinstance(st.todo[0], DeployStep):
-            return why.deploy(st, pos, port)
-        if here:
-            where = PORT_NAMES[port] if port is not None else "there"
-            return f"nothing at {where} on {pos_text(pos)}; here you may: {', '.join(map(str, here))}"
-        spots = sorted({action_pos(a) for a in legal if action_pos(a) is not None})
-        if spots:
-            return (f"nothing to do at {pos_text(pos)}; the decision is at {' '.join(map(pos_text, spots[:8]))}"
-                    + (" …" if len(spots) > 8 else ""))
-        return f"this decision is not made on the board: choose from the list ({', '.join(map(str, legal))})"
-
-    # ----- free edit ----------------------------------------------------------------------------------------
-    def _edit_hint(self) -> str:
-        return {"tile": "click to put the palette tile (r turns it)", "remove": "click a tile to remove it",
-                "follower": f"click a feature to put or take a {self.color} {self.figure}",
-                "ferry": "click the two road ends of a lake tile to lay its ferry",
-                "quake": "click a city to put or take an earthquake token",
-                "tornado": "click a tile to put the tornado there (click it again to take it off)"}[self.tool]
-
-    def _commit(self, p: Position, message: str) -> bool:
-        self._undo.append(self.position)
-        self._redo_pos.clear()
-        self.position = p
-        self._cache.clear()
-        found = self.problems()
-        self.status = message + (f"; {len(found)} problem(s): {found[0]}" + (" …" if len(found) > 1 else "")
-                                 if found else "; no problems")
-        self._notify(changed=True)
-        return True
-
-    def _edit_click(self, pos: Pos, port: int | None) -> bool:
-        p = self.position
-        line = p.tile_at(pos)
-        try:
-            if self.tool == "tile":
-                if self.tile is None:
-                    raise edits.EditError("choose a tile in the palette first")
-                rot = self._place_rotation(self.tile)
-                return self._commit(edits.put_tile(p, pos, self.tile, rot),
-                                    f"{'replaced ' + line.tile + ' by' if line else 'put'} {self.tile} "
-                                    f"at {pos_text(pos)} rotation {rot}")
-            if line is None:
-                raise edits.EditError(f"no tile at {pos_text(pos)}")
-            if self.tool == "remove":
-                return self._commit(edits.remove_tile(p, pos), f"removed {line.tile} from {pos_text(pos)}")
-            if self.tool == "tornado":
-                q, put = figures.toggle_tornado(p, pos)
-                return self._commit(q, f"tornado {'on' if put else 'taken off'} {pos_text(pos)}")
-            if port is None:
-                raise edits.EditError("click a feature of the tile")
-            if self.tool == "follower":
-                port = figure_port(line.tile, line.rot, port)
-                q, added = edits.toggle_follower(p, pos, port, self.color, self.figure)
-                return self._commit(q, f"{'put' if added else 'took'} a {self.color} {self.figure} "
-                                       f"{'on' if added else 'from'} {pos_text(pos)}")
-            if self.tool == "quake":
-                q, added = figures.toggle_quake(p, pos, port)
-                return self._commit(q, f"earthquake token {'put in' if added else 'taken from'} "
-                                       f"{PORT_NAMES[port]} of {pos_text(pos)}")
-            return self._ferry_click(pos, port, line.tile)
-        except edits.EditError as e:
-            self.status = str(e)
-            self._notify()
-            return False
-
-    def _ferry_click(self, pos: Pos, port: int, tid: str) -> bool:
-        if not catalogue()[tid].has("ferry_lake"):
-            raise edits.EditError(f"{tid} at {pos_text(pos)} is not a lake tile: ferries go on lake tiles")
-        end = edits.jetty(port)
-        first = self._ferry_from
-        if first is None or first[0] != pos or first[1] == end:
-            self._ferry_from = (pos, end)
-            self.status = f"ferry on {pos_text(pos)} from {PORT_NAMES[end]}: click the other end"
-            self._notify()
-            return False
-        self._ferry_from = None
-        q = edits.set_ferry(self.position, pos, first[1], end)
-        return self._commit(q, f"ferry on {pos_text(pos)} joins {PORT_NAMES[first[1]]} and {PORT_NAMES[end]}")
-
-    def set_hand(self, tid: str | None) -> bool:
-        """Free edit: the tile in hand (None: none)."""
-        return self._edit(lambda p: edits.set_hand(p, tid), f"hand: {tid or 'none'}")
-
-    def set_to_move(self, color: str) -> bool:
-        """Free edit: whose turn it is."""
-        return self._edit(lambda p: edits.set_to_move(p, color), f"{color} to move")
-
-    def set_score(self, color: str, points: int) -> bool:
-        """Free edit: the points ``color`` has already scored."""
-        return self._edit(lambda p: edits.set_score(p, color, points), f"{color} has {points} points")
-
-    def clear_board(self) -> bool:
-        """Free edit: take every tile off, with the tile in hand and the title (undo brings them back)."""
-        return self._edit(edits.clear_board, f"board cleared ({len(self.position.board)} tiles taken off, "
-                                             "the hand and the title with them)")
-
-    @property
-    def title(self) -> str:
-        """The title that Post and Save write (empty: none)."""
-        return (self.position.title if self.mode == EDIT else self.origin.title) or ""
-
-    def set_title(self, text: str) -> bool:
-        """Title the position (blank: no title); Post and Save use it."""
-        title = " ".join(text.split()) or None
-        if title == (self.title or None):
-            return True
-        message = f"title: {title}" if title else "no title"
-        if self.mode == EDIT:
-            return self._commit(replace(self.position, title=title), message)
-        self.origin = replace(self.origin, title=title)
-        self.status = message
-        self._notify(changed=True)
-        return True
-
-    def _edit(self, change: Callable[[Position], Position], message: str) -> bool:
-        if self.mode != EDIT:
-            self.status = "switch to free edit to change the position"
-            self._notify()
-            return False
-        try:
-            return self._commit(change(self.position), message)
-        except edits.EditError as e:
-            self.status = str(e)
-            self._notify()
-            return False
-
-    # ----- game settings: rebuild and replay ----------------------------------------------------------------
-    def set_ruling(self, rid: str, option: str) -> bool:
-        """Play under another ruling: in play the game is rebuilt with it and its actions replayed."""
-        resolve({rid: option})
-        default = RULINGS[rid].default
-        return self._reconfigure(lambda p: edits.set_ruling(p, rid, option, default), f"{rid} = {option}")
-
-    def set_sets(self, sets: tuple[str, ...]) -> bool:
-        return self._reconfigure(lambda p: edits.set_sets(p, sets), f"sets: {', '.join(sets) or 'base'}")
-
-    def _reconfigure(self, change: Callable[[Position], Position], message: str) -> bool:
-        if self.mode == EDIT:
-            return self._commit(change(self.position), message)
-        origin = change(self.origin)
-        actions = list(self.state.history)  # includes the origin's own played actions
-        try:
-            st = state_from_position(replace(origin, played=()), self.seed, allow_problems=True)
-        except CarcnbError as e:
-            self.status = f"cannot rebuild the game: {e}"
-            self._notify()
-            return False
-        done = 0
-        for a in actions:
-            if a not in st.legal_actions():
-                break
-            st.apply(a)
-            done += 1
-        self.origin, self.state = origin, st
-        self._redo.clear()
-        self._pending = []
-        replay = (f"replayed all {done} actions" if done == len(actions) else
-                  f"replayed {done} of {len(actions)} actions: {actions[done]} is not legal under it")
-        self.status = f"{message}: {replay}. {self._prompt()}"
-        self._notify(changed=True)
-        return True
+        return self._play_click(pos, port)
 
     # ----- undo and redo ------------------------------------------------------------------------------------
     def undo(self) -> bool:
@@ -742,67 +369,3 @@ class EditorModel:
             self._notify(changed=True)
             return True
         return self._apply(self._redo.pop(), from_redo=True)
-
-    # ----- files --------------------------------------------------------------------------------------------
-    def save(self, path: str | Path) -> bool:
-        """Write the current position; on failure the editor and any existing file are left as they were."""
-        target = Path(path)
-        try:
-            if target.is_dir():
-                raise IsADirectoryError(f"{str(path)!r} is a directory")
-            save(self.value, target)
-        except (OSError, CarcnbError) as e:
-            self.status = f"not saved: {e}; nothing was changed"
-            self._notify()
-            return False
-        self.status = f"saved {len(self.value.board)} tiles to {path}"
-        self._notify()
-        return True
-
-    def post(self, directory: str | Path, fmt: str = "markdown",
-             progress: Callable[[int, int, str], None] | None = None):
-        """Write a forum post of the position into ``directory`` (``carcnb.telling.post.write_post``: the text, with
-        the verdict under each reading that matters, and its picture); ``progress`` hears (done, total, what)
-        as the readings are worked out. Returns the written files, or None when nothing could be written
-        (the status says why; the editor is left as it was)."""
-        from carcnb.telling.post import write_post
-
-        target = Path(directory)
-        try:
-            if target.exists() and not target.is_dir():
-                raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
-            files = write_post(self.value, target, fmt, progress=progress)
-        except IllegalPositionError as e:
-            first = e.problems[0]
-            self.status = (f"no post written: the position breaks {len(e.problems)} rule(s), first {first}; fix "
-                           f"{'it' if len(e.problems) == 1 else 'them'} in free edit (the problems list names "
-                           "each) or undo the change that made it, then post again")
-            self._notify()
-            return None
-        except (OSError, CarcnbError) as e:
-            self.status = f"no post written: {e}; nothing was changed"
-            self._notify()
-            return None
-        self.status = f"post written: {files.text_path} and {files.picture_path}"
-        self._notify()
-        return files
-
-    def load(self, path: str | Path) -> bool:
-        """Open a position file: an undoable edit in free edit, a new game from it in play."""
-        try:
-            p = load(path)
-            st = state_from_position(p, self.seed, allow_problems=True) if self.mode == PLAY else None
-        except CarcnbError as e:
-            self.status = f"not loaded: {e}"
-            self._notify()
-            return False
-        if self.color not in p.players:
-            self.color = p.players[0]
-        if self.mode == EDIT:
-            return self._commit(as_it_stands(p), f"loaded {printable(str(path))}")
-        self.origin, self.state, self.position = p, st, p
-        self._redo.clear()
-        self._pending = []
-        self.status = f"loaded {printable(str(path))}. {self._prompt()}"
-        self._notify(changed=True)
-        return True

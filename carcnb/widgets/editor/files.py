@@ -1,0 +1,125 @@
+"""The editor's files: the title that Save and Post write, saving and loading a position file, and writing a
+forum post. A failure leaves the editor (and any file already there) as it was, and the status says why.
+
+A part of ``EditorModel`` (a mixin) kept apart so the model reads as its state and what it shows; it works
+on the model's own attributes, named below.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from carcnb.engine.errors import CarcnbError, IllegalPositionError, printable
+from carcnb.positions.dump import save
+from carcnb.positions.game_io import state_from_position
+from carcnb.positions.parse import load
+from carcnb.widgets.editor.modes import EDIT, PLAY
+from carcnb.widgets.editor.views import as_it_stands
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from carcnb.engine.actions import Action
+    from carcnb.engine.state import GameState
+    from carcnb.positions.model import Position
+
+
+class FilesMixin:
+    """``EditorModel``'s title, Save, Load and Post."""
+
+    # kept by EditorModel
+    state: GameState
+    position: Position
+    origin: Position
+    seed: int | None
+    mode: str
+    status: str
+    color: str
+    value: Position
+    _pending: list[Action]
+    _redo: list[Action]
+    _notify: Callable[..., None]
+    _prompt: Callable[[], str]
+    _commit: Callable[[Position, str], bool]
+
+    @property
+    def title(self) -> str:
+        """The title that Post and Save write (empty: none)."""
+        return (self.position.title if self.mode == EDIT else self.origin.title) or ""
+
+    def set_title(self, text: str) -> bool:
+        """Title the position (blank: no title); Post and Save use it."""
+        title = " ".join(text.split()) or None
+        if title == (self.title or None):
+            return True
+        message = f"title: {title}" if title else "no title"
+        if self.mode == EDIT:
+            return self._commit(replace(self.position, title=title), message)
+        self.origin = replace(self.origin, title=title)
+        self.status = message
+        self._notify(changed=True)
+        return True
+
+    def save(self, path: str | Path) -> bool:
+        """Write the current position; on failure the editor and any existing file are left as they were."""
+        target = Path(path)
+        try:
+            if target.is_dir():
+                raise IsADirectoryError(f"{str(path)!r} is a directory")
+            save(self.value, target)
+        except (OSError, CarcnbError) as e:
+            self.status = f"not saved: {e}; nothing was changed"
+            self._notify()
+            return False
+        self.status = f"saved {len(self.value.board)} tiles to {path}"
+        self._notify()
+        return True
+
+    def post(self, directory: str | Path, fmt: str = "markdown",
+             progress: Callable[[int, int, str], None] | None = None):
+        """Write a forum post of the position into ``directory`` (``carcnb.telling.post.write_post``: the text, with
+        the verdict under each reading that matters, and its picture); ``progress`` hears (done, total, what)
+        as the readings are worked out. Returns the written files, or None when nothing could be written
+        (the status says why; the editor is left as it was)."""
+        from carcnb.telling.post import write_post
+
+        target = Path(directory)
+        try:
+            if target.exists() and not target.is_dir():
+                raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
+            files = write_post(self.value, target, fmt, progress=progress)
+        except IllegalPositionError as e:
+            first = e.problems[0]
+            self.status = (f"no post written: the position breaks {len(e.problems)} rule(s), first {first}; fix "
+                           f"{'it' if len(e.problems) == 1 else 'them'} in free edit (the problems list names "
+                           "each) or undo the change that made it, then post again")
+            self._notify()
+            return None
+        except (OSError, CarcnbError) as e:
+            self.status = f"no post written: {e}; nothing was changed"
+            self._notify()
+            return None
+        self.status = f"post written: {files.text_path} and {files.picture_path}"
+        self._notify()
+        return files
+
+    def load(self, path: str | Path) -> bool:
+        """Open a position file: an undoable edit in free edit, a new game from it in play."""
+        try:
+            p = load(path)
+            st = state_from_position(p, self.seed, allow_problems=True) if self.mode == PLAY else None
+        except CarcnbError as e:
+            self.status = f"not loaded: {e}"
+            self._notify()
+            return False
+        if self.color not in p.players:
+            self.color = p.players[0]
+        if self.mode == EDIT:
+            return self._commit(as_it_stands(p), f"loaded {printable(str(path))}")
+        self.origin, self.state, self.position = p, st, p
+        self._redo.clear()
+        self._pending = []
+        self.status = f"loaded {printable(str(path))}. {self._prompt()}"
+        self._notify(changed=True)
+        return True
