@@ -14,7 +14,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "carcnb"
-LAYERS = ("engine", "storage", "positions", "search", "telling", "puzzles", "widgets", "site", "cli")
+LAYERS = ("engine", "storage", "positions", "search", "players", "telling", "puzzles", "widgets", "site", "cli")
 MOST_LINES = 500
 PUZZLE = REPO / "puzzles" / "themes" / "earthquake" / "into-range.toml"
 DRAWING = ("matplotlib", "ipywidgets", "ipyevents", "anywidget", "PIL", "carcnb.widgets", "carcnb.telling.render")

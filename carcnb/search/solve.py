@@ -91,11 +91,14 @@ Preference = Callable[[Values, int], int]  # how much the player at a seat likes
 class Solver:
     """The values of a turn's positions, memoised; ``node_limit`` lowers the budget's ``max_nodes()``.
     ``prefer`` is what each acting player maximises (default ``objective``): grading measures simpler
-    players with other preferences on the same search."""
+    players with other preferences on the same search. ``leaf`` values a state where the turn is over (default:
+    the points each player gained this turn); a computer player breaks this turn's ties with it."""
 
-    def __init__(self, state: GameState, node_limit: int | None = None, prefer: Preference = objective):
+    def __init__(self, state: GameState, node_limit: int | None = None, prefer: Preference = objective,
+                 leaf: Callable[[GameState, Values], Values] | None = None):
         self.state = state
         self.prefer = prefer
+        self.leaf = leaf
         self.start = tuple(state.scores[c] for c in state.players)
         self.memo: dict[tuple, Values] = {}
         self.nodes = 0
@@ -109,7 +112,8 @@ class Solver:
             with paused_gc():
                 return self.value(s.current_player())
         if seat < 0:  # the turn is over: a draw comes next, or the game has ended
-            return tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
+            gained = tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
+            return gained if self.leaf is None else self.leaf(s, gained)
         key = s.turn_key()
         found = self.memo.get(key)
         if found is not None:
