@@ -1,0 +1,133 @@
+"""The computer players: every one plays only legal actions in every set with 2 to 6 players, the greedy one
+plays the best line of the turn and breaks its ties by how the game stands, the tree search looks past the
+turn and knows the pile's contents, never its order, and the same seed plays the same game."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import state_from_text
+
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE, TERMINAL
+from carcnb.players.greedy import GreedyPlayer
+from carcnb.players.match import LEVELS, Budget, make_player, play_game
+from carcnb.players.mcts import MctsPlayer
+from carcnb.players.player import RandomPlayer
+from carcnb.players.standing import margins, standing
+from carcnb.search.playout import random_playout
+
+# F turned 270 carries D's city north to an open end at 0,2: K there (city to the south) closes it.
+CITY = "0,0 D 0\n0,1 F 270 red@N"
+SMALL = Budget(iterations=40)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("sets, players", [({"base"}, 2), ({"river", "disasters"}, 3),
+                                           ({"ferries", "cropcircles"}, 4), ({"river", "disasters", "ferries"}, 6)])
+def test_every_player_finishes_a_game_with_legal_actions_only(level, sets, players):
+    """``play_game`` applies each choice with the legality check on: an illegal choice raises."""
+    colours = ("red", "blue", "green", "yellow", "black", "gray")[:players]
+    seated = [make_player(level, seed, Budget(iterations=8)) for seed in range(players)]
+    state = GameState(Game(players=colours, sets=frozenset(sets)), seed=11)
+    state.stages = [dict(list(stage.items())[:3]) for stage in state.stages]  # a short game: a few tiles a stage
+    end = play_game(state, seated)
+    assert end.is_terminal() and end.over
+
+
+def test_standing_is_the_final_scoring_of_the_board_and_changes_nothing():
+    state = state_from_text(CITY, hand="K", pile=["V"])
+    before = (state.key(), len(state.history))
+    assert standing(state) == (3, 0)  # red's knight on an unfinished city: two tiles and a pennant
+    assert (state.key(), len(state.history)) == before
+    assert margins((4, 0)) == (4, -4) and margins((5, 9, 2)) == (-4, 4, -7)
+
+
+def test_standing_takes_the_earthquake_back():
+    """With the disasters the end effects (the earthquake's tokens) are played on the board and taken back."""
+    state = GameState(Game(sets=frozenset({"river", "disasters"})), seed=5)
+    rng = random.Random(5)
+    for _ in range(120):
+        who = state.current_player()
+        if who == TERMINAL:
+            break
+        state.apply(state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions()), check=False)
+    key = state.key()
+    standing(state)
+    assert state.key() == key and not state.over
+
+
+def _turn_by(player, state: GameState) -> GameState:
+    """The rest of the turn played by ``player`` (until the next draw or the end)."""
+    while state.current_player() >= 0:
+        state.apply(player.choose(state))
+    return state
+
+
+def test_greedy_closes_the_city_for_its_points():
+    state = state_from_text(CITY, hand="K", pile=["V"])
+    assert _turn_by(GreedyPlayer(), state).scores["red"] > 0
+
+
+def test_greedy_breaks_a_tie_of_this_turn_by_the_standing():
+    """Putting the knight and passing both score nothing this turn; a knight on the open city counts when the
+    game ends, so greedy puts it."""
+    state = state_from_text("0,0 D 0", hand="E", pile=["V"])
+    place = next(a for a in state.legal_actions() if str(a).startswith("place 0,1"))  # E's city joins D's
+    state.apply(place)
+    action = GreedyPlayer().choose(state)
+    state.apply(action)
+    assert str(action).startswith("deploy") and state.board.feature(state.board.node_at((0, 1), action.port)).kind == "city"
+
+
+def test_the_tree_search_plays_the_same_game_for_the_same_seed():
+    def game(seed):
+        state = GameState(Game(), seed=3)
+        state.stages = [dict(list(stage.items())[:6]) for stage in state.stages]
+        end = play_game(state, [MctsPlayer(seed, iterations=30), RandomPlayer(seed)])
+        return [str(a) for a in end.history], dict(end.scores)
+
+    assert game(1) == game(1)
+
+
+def test_the_tree_search_knows_the_pile_not_the_order_of_its_draws():
+    """Two games alike but for the random generator the draws come from: the player chooses the same."""
+    a, b = (state_from_text(CITY, hand="K", pile=["V", "E", "U"], seed=seed) for seed in (1, 2))
+    assert a.key() == b.key()
+    assert MctsPlayer(4, iterations=120).choose(a) == MctsPlayer(4, iterations=120).choose(b)
+
+
+def test_the_tree_search_leaves_the_state_as_it_was():
+    state = state_from_text(CITY, hand="K", pile=["V", "E"])
+    key, depth = state.key(), len(state.history)
+    MctsPlayer(0, iterations=60).search(state)
+    assert (state.key(), len(state.history)) == (key, depth)
+
+
+def test_the_tree_search_closes_the_city_it_can_close():
+    state = state_from_text(CITY, hand="K", pile=["V", "E"])
+    assert _turn_by(MctsPlayer(0, iterations=300), state).scores["red"] > 0
+
+
+def test_the_tree_search_needs_a_budget():
+    with pytest.raises(ValueError, match="budget"):
+        MctsPlayer(0)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_greedy_beats_random_on_fixed_seeds(seed):
+    state = GameState(Game(), seed=seed)
+    end = play_game(state, [GreedyPlayer(), RandomPlayer(seed)])
+    assert end.scores["red"] > end.scores["blue"]
+
+
+def test_the_tree_search_beats_random_on_a_fixed_seed():
+    state = GameState(Game(), seed=7)
+    end = play_game(state, [RandomPlayer(7), MctsPlayer(7, iterations=60)])
+    assert end.scores["blue"] > end.scores["red"]
+
+
+def test_a_random_playout_is_judged_on_a_copy():
+    state = GameState(Game(sets=frozenset({"river", "disasters"})), seed=2)
+    random_playout(state, random.Random(2), undo=False)
+    assert standing(state) == tuple(state.scores[c] for c in state.players)
