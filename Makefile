@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lab bench check site clean
+.PHONY: install test lab bench strength check site clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,10 @@ site: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/run.py
+
+# The computer players' matches (about an hour on two cores); `make bench` prints what the last run found.
+strength: $(STAMP)
+	$(PY) bench/strength.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info site
