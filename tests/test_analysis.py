@@ -1,0 +1,101 @@
+"""The look-ahead analysis: on the last turn it is ``solve``'s answer, exactly, for every last-turn puzzle; in
+mid-game every option is played out in the same sampled futures, the same seed gives the same numbers, and
+the text says what best means."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from carcnb.cli import main
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import CHANCE
+from carcnb.players.analysis import analyse, mover_options
+from carcnb.positions.dump import save
+from carcnb.positions.game_io import position_from_state, state_from_position
+from carcnb.positions.parse import load
+from carcnb.search.questions import readings_asked
+from carcnb.search.solve import solve
+from carcnb.telling.lookahead import analysis_lines
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+LAST_TURNS = [p for f in sorted(PUZZLES.rglob("*.toml")) if (p0 := load(f)).pile == () and p0.question
+              and p0.question.kind == "best" for p in readings_asked(p0)]
+
+
+def test_on_every_last_turn_puzzle_the_analysis_is_solves_answer():
+    assert len(LAST_TURNS) > 100
+    for p in LAST_TURNS:
+        found = analyse(p, seconds=60)
+        solved = solve(state_from_position(p))
+        assert found.exact, p.path
+        assert (found.best.line, found.best.points) == (solved.line, solved.value), p.path
+        assert all(o.futures == 1 and o.half_width == 0 for o in found.options)
+
+
+@pytest.fixture(scope="module")
+def midgame(tmp_path_factory) -> Path:
+    """A base game after 14 random turns, blue to move with a tile in hand."""
+    state = GameState(Game(), seed=42)
+    rng = random.Random(42)
+    draws = 0
+    while draws < 15 or state.current_player() == CHANCE:
+        if state.current_player() == CHANCE:
+            state.apply(state.sample_chance())
+            draws += 1
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path_factory.mktemp("analysis") / "mid.toml"
+    save(position_from_state(state, "mid-game"), path)
+    return path
+
+
+def test_every_line_of_the_mover_is_an_option_once(midgame):
+    state = state_from_position(load(midgame))
+    options = mover_options(state, state.current_player())
+    places = state.legal_actions()
+    firsts = {o.line[0] for o in options}
+    assert firsts <= set(places)  # placements that leave the same board (a turned symmetric tile) are one option
+    assert {a.pos for a in firsts} == {a.pos for a in places}
+    assert len({tuple(o.line) for o in options}) == len(options)
+
+
+def test_mid_game_options_share_their_futures_and_the_seed_fixes_the_numbers(midgame):
+    p = load(midgame)
+    one = analyse(p, seconds=600, seed=3, most_futures=8)
+    two = analyse(p, seconds=600, seed=3, most_futures=8)
+    assert not one.exact
+    assert [(o.line, o.margins) for o in one.options] == [(o.line, o.margins) for o in two.options]
+    assert one.options[0].futures == 8
+    means = [o.mean for o in one.options]
+    assert means == sorted(means, reverse=True)
+    for o in one.options[1:]:  # within noise exactly when the difference's interval reaches zero
+        n = o.futures
+        diffs = [a - b for a, b in zip(one.best.margins[:n], o.margins[:n])]
+        assert o.within_noise == (sum(diffs) / n - o.diff_half_width <= 0)
+    other = analyse(p, seconds=600, seed=4, most_futures=4)
+    assert [o.margins[:4] for o in other.options] != [o.margins[:4] for o in one.options]
+
+
+def test_the_text_says_what_best_means(midgame):
+    found = analyse(load(midgame), seconds=600, seed=1, most_futures=4)
+    text = "\n".join(analysis_lines(found))
+    assert "expected final margin" in text and "sampled futures of the real pile" in text
+    assert "random player" in text and "95% interval" in text
+
+
+def test_the_command_prints_json(midgame, capsys):
+    assert main(["analyse", str(midgame), "--seconds", "0.5", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["level"] == "random" and not doc["exact"]
+    assert set(doc["options"][0]) >= {"line", "points", "expected_margin", "half_width_95", "within_noise"}
+
+
+def test_nothing_to_decide_and_a_bad_level_are_refused(midgame):
+    p = load(midgame)
+    with pytest.raises(CarcnbError, match="expected one of random, greedy"):
+        analyse(p, level="mcts")
+    assert main(["analyse", str(midgame), "--seconds", "0"]) == 2
