@@ -99,3 +99,43 @@ def test_nothing_to_decide_and_a_bad_level_are_refused(midgame):
     with pytest.raises(CarcnbError, match="expected one of random, greedy"):
         analyse(p, level="mcts")
     assert main(["analyse", str(midgame), "--seconds", "0"]) == 2
+
+
+def _over_the_game(path: Path) -> Path:
+    text = path.read_text() + '\n[question]\nkind = "best"\nhorizon = "game"\n'
+    asked = path.with_name("asked.toml")
+    asked.write_text(text)
+    return asked
+
+
+def test_a_best_question_over_the_whole_game_reads_and_writes_back(midgame):
+    p = load(_over_the_game(midgame))
+    assert p.question.horizon == "game"
+    from carcnb.positions.dump import dump
+    from carcnb.positions.parse import parse
+
+    assert parse(dump(p)) == p and 'horizon = "game"' in dump(p)
+
+
+@pytest.mark.parametrize("question, says", [
+    ('kind = "best"\nhorizon = "week"', 'horizon = "turn"'),
+    ('kind = "final"\nhorizon = "game"', "other questions have none"),
+])
+def test_a_wrong_horizon_names_the_line_and_what_was_expected(midgame, question, says):
+    bad = midgame.with_name("bad.toml")
+    bad.write_text(midgame.read_text() + f"\n[question]\n{question}\n")
+    with pytest.raises(CarcnbError, match=says):
+        load(bad)
+
+
+def test_solve_and_post_answer_a_question_over_the_whole_game_with_the_analysis(midgame, capsys, monkeypatch,
+                                                                                 tmp_path):
+    asked = _over_the_game(midgame)
+    assert main(["solve", str(asked), "--seconds", "0.5"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Best means the highest expected final margin") and "±" in out
+    monkeypatch.setattr("carcnb.telling.post.LOOKAHEAD_SECONDS", 0.5)
+    assert main(["post", str(asked), "-o", str(tmp_path)]) == 0
+    post = (tmp_path / "asked.md").read_text()
+    assert "best line over the whole game" in post and "expected final margin" in post
+    assert "over the rest of the game as the random player plays it" in post  # the question says it too

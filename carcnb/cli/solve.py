@@ -20,6 +20,8 @@ from carcnb.telling.ranking import Ranking, rank
 def run(args: argparse.Namespace) -> int:
     p = as_asked(load(args.file))
     kind = p.question.kind if p.question is not None else "final"
+    if kind == "best" and p.question.horizon == "game":
+        return _over_the_game(p, args)
     if kind == "best":
         ranking = rank(p)
         print(json.dumps({"kind": kind, "answer": best_json(ranking)}) if args.json else "\n".join(best_text(ranking)))
@@ -63,6 +65,21 @@ def best_text(ranking: Ranking) -> list[str]:
     return out
 
 
+def _over_the_game(p, args: argparse.Namespace) -> int:
+    """A best question over the whole game (``horizon = "game"``): the look-ahead analysis answers it."""
+    from carcnb.players.analysis import analyse
+    from carcnb.telling.lookahead import analysis_lines
+
+    found = analyse(p, args.seconds, seed=args.seed)
+    if args.json:
+        print(json.dumps({"kind": "best", "horizon": "game", "answer": {
+            "line": [str(a) for a in found.best.line], "expected_margin": round(found.best.mean, 2)},
+            "analysis": found.as_dict()}))
+    else:
+        print("\n".join(analysis_lines(found)))
+    return 0
+
+
 def _final(p):
     """``p`` asking for the final scores (a position without a question)."""
     from dataclasses import replace
@@ -75,4 +92,7 @@ def _final(p):
 def register(sub) -> None:
     p = file_command(sub, "solve", "the engine's answer to the file's question (the final scores without one); "
                                    "for best, every equally good line and the next-best ones", run)
+    p.add_argument("--seconds", type=float, default=30.0,
+                   help='a best question over the whole game (horizon = "game"): how long to sample futures')
+    p.add_argument("--seed", type=int, default=1, help="the futures' seed for such a question")
     add_max_nodes(p)

@@ -36,6 +36,8 @@ def dump(p: Position) -> str:
             out.append(f"ask = {toml_text(q.ask)}")
         if q.under is not None and q.reading is None:  # one reading alone is a question of its own
             out.append(f"under = {toml_value(q.under)}")
+        if q.horizon != "turn":
+            out.append(f"horizon = {toml_value(q.horizon)}")
         if q.answer is not None:
             out.append(f"answer = {toml_value(q.answer)}")
         if q.counting != "boards":

@@ -15,7 +15,8 @@ FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 KEYS = ("format", "title", "sets", "players", "to_move", "scores", "lost", "hand", "played", "gone", "pile",
         "rulings", "flood", "earthquake", "meteor", "board", "question")
-QUESTION_KEYS = ("kind", "ask", "under", "answer", "counting", "explanation", "difficulty", "topics")
+QUESTION_KEYS = ("kind", "ask", "under", "horizon", "answer", "counting", "explanation", "difficulty", "topics")
+HORIZONS = ("turn", "game")  # what a best question values: this turn's points, or the expected final margin
 COUNTINGS = ("boards", "rotations")  # what a count question counts: distinct resulting boards, or every rotation
 ANSWER_FORMS = {"final": "answer = { red = 18, blue = 11 } (every player's total)",
                 "count": "answer = 7 (how many legal placements)",
@@ -74,6 +75,7 @@ class Question:
     counting: str = "boards"  # a count question: "boards" counts look-alike rotations once, "rotations" each
     under: str | None = None  # a ruling the question is asked under each reading of: ``answer`` per option
     reading: str | None = None  # one of those readings (``questions.readings_asked``): ``answer`` is its own
+    horizon: str = "turn"  # a best question over the whole game ("game") is answered by the look-ahead analysis
 
 
 @dataclass(frozen=True)

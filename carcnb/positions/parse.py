@@ -16,8 +16,8 @@ from carcnb.engine.rulings import RULINGS, resolve
 from carcnb.engine.state import FOLLOWERS
 from carcnb.engine.tiles import SETS, catalogue
 from carcnb.engine.tokens import FerryToken, FloodedToken, FollowerToken, QuakeToken, Token, TornadoToken
-from carcnb.positions.model import (ANSWER_FORMS, COLORS, COUNTINGS, EXPANSIONS, FORMAT, KEYS, MEMORY, QUESTION_KEYS,
-                                    Position, Question, TileLine)
+from carcnb.positions.model import (ANSWER_FORMS, COLORS, COUNTINGS, EXPANSIONS, FORMAT, HORIZONS, KEYS, MEMORY,
+                                    QUESTION_KEYS, Position, Question, TileLine)
 from carcnb.positions.tomlvalue import toml_value
 from carcnb.storage.files import read_text, words
 
@@ -305,8 +305,13 @@ def _parse_question(q: object, where: _Where, players: list[str], rulings: tuple
     topics = q.get("topics")
     if topics is not None and (not isinstance(topics, list) or not all(isinstance(t, str) and t for t in topics)):
         raise where.error("topics", topics, 'expected topics = ["meteor", ...] (run carcnb grade FILE)', "question")
+    horizon = q.get("horizon", "turn")
+    if horizon not in HORIZONS or (kind != "best" and "horizon" in q):
+        raise where.error("horizon", horizon, 'a best question may say horizon = "turn" (the default: the most '
+                                              'points this turn) or "game" (the highest expected final margin, '
+                                              'carcnb analyse); other questions have none', "question")
     return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), ask,
-                    _section_line(where), counting, under)
+                    _section_line(where), counting, under, horizon=horizon)
 
 
 def _answer(kind: str, answer: object, where: _Where, players: list[str]) -> object:

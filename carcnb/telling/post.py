@@ -28,13 +28,16 @@ from carcnb.positions.parse import parse
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
 from carcnb.storage.safewrite import write_file
+from carcnb.players.analysis import Analysis, analyse
 from carcnb.telling.account import Account, account
+from carcnb.telling.lookahead import MOST_SHOWN, meaning, option_text
 from carcnb.telling.markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
 from carcnb.telling.notation import reading_help
 from carcnb.telling.ranking import RankedLine, Ranking, rank
 from carcnb.telling.wording import question_text
 
 FORMATS = tuple(WRITERS)
+LOOKAHEAD_SECONDS = 10.0  # the futures a post samples for a question over the whole game
 MOST_TILES = 8  # tiles named in a breakdown row; a bigger feature says how many more
 
 
@@ -67,6 +70,7 @@ class Answered:
     ranking: Ranking | None
     told: Account | None
     count_text: str = ""
+    lookahead: Analysis | None = None  # a best question over the whole game (``horizon = "game"``)
 
 
 def post_paths(p: Position, out_dir: str | Path, fmt: str = "markdown") -> tuple[Path, Path, Path]:
@@ -109,7 +113,8 @@ def answer_of(p: Position) -> Answered:
     kind = p.question.kind if p.question is not None else "final"
     if kind == "best":
         ranking = rank(p)
-        return Answered(kind, ranking, ranking.best[0].told)
+        over_game = analyse(p, LOOKAHEAD_SECONDS) if p.question.horizon == "game" else None
+        return Answered(kind, ranking, ranking.best[0].told, lookahead=over_game)
     if kind == "count":
         from carcnb.telling.verdict import reveal
 
@@ -185,7 +190,20 @@ def verdict_blocks(p: Position, found: Readings, answered: Answered) -> list[Blo
         return blocks + [breakdown_table(scored.when(), bool(p.played)), totals]
     if answered.kind == "count":
         return [Para((Bold("Answer:"), f" {answered.count_text}", *under))]
+    if answered.lookahead is not None:
+        return lookahead_blocks(answered.lookahead, under) + [Heading("This turn alone", 2)] + best_blocks(
+            answered.ranking)
     return best_blocks(answered.ranking, under)
+
+
+def lookahead_blocks(found: Analysis, under: Text = ()) -> list[Block]:
+    """A best question over the whole game: what best then means, and every option with its interval."""
+    best = found.best
+    return [Para((Bold("Answer:"), f" {found.mover}'s best line over the whole game is ",
+                  Code("; ".join(str(a) for a in best.line)), *under, ".")),
+            Para((meaning(found),)),
+            Items(tuple((Code("; ".join(str(a) for a in o.line)), f": {option_text(o, found).split(': ', 1)[1]}")
+                        for o in found.options[:MOST_SHOWN]))]
 
 
 def best_blocks(ranking: Ranking, under: Text = ()) -> list[Block]:
