@@ -70,7 +70,7 @@ def test_mid_game_options_share_their_futures_and_the_seed_fixes_the_numbers(mid
     assert not one.exact
     assert [(o.line, o.margins) for o in one.options] == [(o.line, o.margins) for o in two.options]
     assert one.options[0].futures == 8
-    means = [o.mean for o in one.options]
+    means = [o.estimate for o in one.options]
     assert means == sorted(means, reverse=True)
     for o in one.options[1:]:  # within noise exactly when the difference's interval reaches zero
         n = o.futures

@@ -45,6 +45,7 @@ class Option:
     play: tuple[tuple[str, Action], ...]  # the whole rest of the turn, who took each decision
     points: int
     margins: list[float] = field(default_factory=list)
+    estimate: float = 0.0  # the expected final margin: its own futures' mean, set against the most-sampled option
     within_noise: bool = True
     diff_half_width: float = 0.0  # the 95% half-width of its difference from the best (0 for the best)
 
@@ -62,14 +63,14 @@ class Option:
 
     def as_dict(self) -> dict:
         return {"line": [str(a) for a in self.line], "points": self.points, "futures": self.futures,
-                "expected_margin": round(self.mean, 2), "half_width_95": round(self.half_width, 2),
+                "expected_margin": round(self.estimate, 2), "half_width_95": round(self.half_width, 2),
                 "difference_half_width_95": round(self.diff_half_width, 2), "within_noise": self.within_noise}
 
 
 @dataclass(frozen=True)
 class Analysis:
-    """The options best first: by expected final margin; on the last turn by ``solve``'s value (the final
-    margins are then exact)."""
+    """The options best first: by expected final margin (``Option.estimate``); on the last turn by ``solve``'s
+    value (the final margins are then exact)."""
 
     mover: str
     options: tuple[Option, ...]
@@ -106,7 +107,9 @@ def analyse(p: Position, seconds: float = 30.0, level: str = "random", seed: int
             o.margins = [_final_margin_after(state, o, mover)]
     else:
         _sample(state, options, mover, level, seed, started + seconds, on_round, most_futures)
-    ranked = sorted(options, key=(lambda o: (-o.points, -o.mean)) if last_turn else (lambda o: (-o.mean, -o.points)))
+    _estimate(options)
+    ranked = sorted(options, key=(lambda o: (-o.points, -o.estimate)) if last_turn
+                    else (lambda o: (-o.estimate, -o.points)))
     _settle(ranked, exact=last_turn)
     return Analysis(state.players[mover], tuple(ranked), level, last_turn, time.perf_counter() - started, seed)
 
@@ -230,6 +233,16 @@ def _difference(best: Option, other: Option) -> tuple[float, float]:
     n = min(best.futures, other.futures)
     diffs = [a - b for a, b in zip(best.margins[:n], other.margins[:n])]
     return sum(diffs) / n, _half_width(diffs)
+
+
+def _estimate(options: list[Option]) -> None:
+    """Each option's expected margin. An option set aside early was played in fewer futures than the others:
+    its mean is read against the most-sampled best option over the futures both were played in, so that a
+    lucky handful of futures never ranks it first."""
+    most = max(o.futures for o in options)
+    reference = max((o for o in options if o.futures == most), key=lambda o: o.mean)
+    for o in options:
+        o.estimate = reference.mean - _difference(reference, o)[0] if o is not reference else o.mean
 
 
 def _settle(ranked: list[Option], exact: bool) -> None:

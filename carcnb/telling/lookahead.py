@@ -24,10 +24,10 @@ def option_text(o: Option, a: Analysis) -> str:
     line = "; ".join(str(x) for x in o.line)
     points = f"{o.points:+d} this turn"
     if a.exact:
-        return f"{line}: {points}, final margin {o.mean:+.0f}"
+        return f"{line}: {points}, final margin {o.estimate:+.0f}"
     noise = "" if o is a.best else (" (within noise of the best)" if o.within_noise else
-                                    f" (behind the best by {a.best.mean - o.mean:.1f} ± {o.diff_half_width:.1f})")
-    return f"{line}: {points}, expected final margin {o.mean:+.1f} ± {o.half_width:.1f}{noise}"
+                                    f" (behind the best by {a.best.estimate - o.estimate:.1f} ± {o.diff_half_width:.1f})")
+    return f"{line}: {points}, expected final margin {o.estimate:+.1f} ± {o.half_width:.1f}{noise}"
 
 
 def analysis_lines(a: Analysis) -> list[str]:
