@@ -10,20 +10,16 @@ import time
 
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.telling.render import render_png
-from carcnb.telling.render.steps import mark_steps
+from carcnb.puzzles.listing import read_collection
 from carcnb.widgets.editor.board_view import tile_pixels
 from carcnb.widgets.puzzleboard import PuzzleModel
-from carcnb.puzzles.listing import read_collection
 
 
 def picture(m: PuzzleModel) -> None:
     """Draw the model's picture as the board widget does."""
     pic = m.picture()
-    png, geometry = render_png(pic.source, px_per_tile=tile_pixels(pic.extent, 80, 960), extent=pic.extent,
-                               legal=pic.legal, preview=pic.preview, highlight=pic.highlight, coords=True)
-    steps = m.line_steps()
-    if steps:
-        mark_steps(png, geometry, steps)
+    render_png(pic.source, px_per_tile=tile_pixels(pic.extent, 80, 960), extent=pic.extent, legal=pic.legal,
+               preview=pic.preview, highlight=pic.highlight, coords=True, steps=m.line_steps())
 
 
 def timed(action) -> float:
