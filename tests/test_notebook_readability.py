@@ -76,7 +76,8 @@ def test_what_a_cell_shows_it_shows_through_a_call(path):
     assert not bare, f"{path.name}: cells {bare} end in a bare value; show it with a captioned call"
 
 
-WIDGETS = {"BoardEditor", "PuzzleBoard", "PuzzleBrowser"}  # live: they need a kernel, so no output is stored
+# live: they need a kernel, so no output is stored
+WIDGETS = {"BoardEditor", "PuzzleBoard", "PuzzleBrowser", "PlayGame"}
 
 
 def shows(cell: dict) -> str | None:

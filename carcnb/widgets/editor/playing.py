@@ -61,6 +61,15 @@ class PlayMixin:
                     f"({st.supply(color)} left), or pass")
         return f"{color}: {st.todo[0].describe()}: click the board or choose a decision from the list"
 
+    def prompt(self) -> str:
+        """What the player to act is asked to do now, in words (the status line ends with it)."""
+        return self._prompt()
+
+    def play(self, action: Action) -> bool:
+        """Play ``action`` (a value, as a computer player chooses it); False when it is not legal (the status
+        says why)."""
+        return self._apply(action)
+
     def _apply(self, action: Action, *, from_redo: bool = False) -> bool:
         st = self.state
         who = st.current_player()

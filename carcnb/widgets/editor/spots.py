@@ -8,11 +8,8 @@ in the problems list, as free edit does with every rule.
 """
 from __future__ import annotations
 
-from matplotlib.path import Path as Shape
-
 from carcnb.engine.geometry import CENTRE, PORT_NAMES
 from carcnb.engine.tiles import catalogue
-from carcnb.telling.render.tileart import tile_art
 from carcnb.widgets.editor.edits import EditError, follower_port
 
 MIDDLE = (0.5, 0.5)
@@ -33,7 +30,12 @@ def figure_port(tid: str, rot: int, port: int) -> int:
 
 def _under_middle(tid: str, rot: int) -> int:
     """A port of the feature drawn at the middle of the tile: the road, city or river across it, else the
-    largest field; none where several meet (a crossing)."""
+    largest field; none where several meet (a crossing). The drawing code is imported here, not above: the
+    editor's model stays free of matplotlib until a click needs a tile's shapes (``carcnb play`` never does)."""
+    from matplotlib.path import Path as Shape
+
+    from carcnb.telling.render.tileart import tile_art
+
     art = tile_art(catalogue()[tid], rot)
     o = catalogue()[tid].at(rot)
     across = [seg for seg, polygons in enumerate(art.regions)
