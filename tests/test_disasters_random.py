@@ -85,7 +85,7 @@ def test_random_games_with_disasters(first):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("first", range(200, 1000, CHUNK))
+@pytest.mark.parametrize("first", range(200, 400, CHUNK))  # each chunk brings every disaster into play
 def test_random_games_with_disasters_slow(first):
     run_chunk(first, CHUNK)
 

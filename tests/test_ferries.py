@@ -389,9 +389,9 @@ def _invariants(state: GameState, action) -> None:
 def test_random_play_conformance_with_ferries_and_crop_circles():
     rng = random.Random(2024)
     lays = 0
-    for seed in range(1000):
+    for seed in range(300):  # every ferry decision and crop circle round comes up many times over
         state = play_random(seed, players=rng.randint(2, 5), sets=("ferries", "cropcircles"), on_step=_invariants)
         assert state.is_terminal() and state.pile_size() == 0
         assert all(v >= 0 for v in state.scores.values())
         lays += len(state.board.ferries)
-    assert lays > 7000  # nearly every game lays all eight ferries
+    assert lays > 2100  # nearly every game lays all eight ferries

@@ -57,7 +57,7 @@ def test_every_mined_file_passes_check_and_is_graded(tmp_path, capsys, argv):
 
 
 def test_a_best_puzzle_is_kept_only_with_the_margin_asked():
-    strict = mine([], "best", 1, 3, min_margin=4, last_tile=True)
+    strict = mine([], "best", 1, 2, min_margin=4, last_tile=True)  # seed 2 finds one in its first games
     assert len(strict) == 1
     for m in strict:
         found = search(m.position)
@@ -66,12 +66,12 @@ def test_a_best_puzzle_is_kept_only_with_the_margin_asked():
 
 
 def test_mining_refuses_to_overwrite_and_explains_bad_options(tmp_path, capsys):
-    assert main(["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "3", "--last-tile", "-o",
-                 str(tmp_path)]) == 0
-    capsys.readouterr()
+    earlier = tmp_path / "last-tile-s3-001.toml"  # what an earlier hunt with seed 3 wrote (here: its name)
+    earlier.write_text("# mined earlier\n", encoding="utf-8")
     assert main(["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "3", "--last-tile", "-o",
                  str(tmp_path)]) == 2
     assert "already there from seed 3" in capsys.readouterr().err
+    assert earlier.read_text(encoding="utf-8") == "# mined earlier\n"
     assert main(["mine", "--sets", "moon", "--kind", "best", "--count", "1", "--seed", "3", "-o",
                  str(tmp_path / "x")]) == 2
     assert "unknown set 'moon'" in capsys.readouterr().err
@@ -101,15 +101,15 @@ def test_a_position_that_asks_nothing_is_no_candidate():
 def test_ctrl_c_keeps_the_puzzles_written_so_far_and_says_how_many(tmp_path, capsys, monkeypatch):
     real, kept = mine_module._game, []
 
-    def stopped_after_two(*args):  # Ctrl-C as the hunt goes on after its second puzzle
-        if len(kept) == 2:
+    def stopped_after_one(*args):  # Ctrl-C as the hunt goes on after its first puzzle
+        if len(kept) == 1:
             raise KeyboardInterrupt
         game = real(*args)
         if game.puzzle is not None:
             kept.append(game)
         return game
 
-    monkeypatch.setattr(mine_module, "_game", stopped_after_two)
+    monkeypatch.setattr(mine_module, "_game", stopped_after_one)
     try:
         code = main(["mine", "--sets", "base", "--kind", "best", "--count", "5", "--seed", "3", "--last-tile",
                      "-o", str(tmp_path)])
@@ -117,9 +117,9 @@ def test_ctrl_c_keeps_the_puzzles_written_so_far_and_says_how_many(tmp_path, cap
         pytest.fail("Ctrl-C went through carcnb mine as a traceback")
     out, err = capsys.readouterr()
     assert code == 130 and "Traceback" not in err
-    assert f"stopped: the 2 puzzles found so far are kept in {tmp_path}" in err
+    assert f"stopped: the 1 puzzle found so far is kept in {tmp_path}" in err
     files = sorted(tmp_path.glob("*.toml"))
-    assert len(files) == 2 and all(f"wrote {f}" in out for f in files)
+    assert len(files) == 1 and all(f"wrote {f}" in out for f in files)
     assert all(load(f).question.difficulty is not None for f in files)
     assert sorted(p.name for p in tmp_path.iterdir()) == [f.name for f in files]  # no temporary file left
 
