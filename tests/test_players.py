@@ -15,7 +15,6 @@ from carcnb.players.match import LEVELS, Budget, make_player, play_game
 from carcnb.players.mcts import MctsPlayer
 from carcnb.players.player import RandomPlayer
 from carcnb.players.standing import margins, standing
-from carcnb.search.playout import random_playout
 
 # F turned 270 carries D's city north to an open end at 0,2: K there (city to the south) closes it.
 CITY = "0,0 D 0\n0,1 F 270 red@N"
@@ -43,8 +42,8 @@ def test_standing_is_the_final_scoring_of_the_board_and_changes_nothing():
     assert margins((4, 0)) == (4, -4) and margins((5, 9, 2)) == (-4, 4, -7)
 
 
-def test_standing_takes_the_earthquake_back():
-    """With the disasters the end effects (the earthquake's tokens) are played on the board and taken back."""
+def test_standing_reads_the_board_as_it_is_and_changes_nothing_with_the_disasters():
+    """The earthquake's end effects are the real end's (``apply_final``); a judgement leaves them out."""
     state = GameState(Game(sets=frozenset({"river", "disasters"})), seed=5)
     rng = random.Random(5)
     for _ in range(120):
@@ -53,8 +52,9 @@ def test_standing_takes_the_earthquake_back():
             break
         state.apply(state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions()), check=False)
     key = state.key()
-    standing(state)
+    judged = standing(state)
     assert state.key() == key and not state.over
+    assert all(j >= state.scores[c] for j, c in zip(judged, state.players))
 
 
 def _turn_by(player, state: GameState) -> GameState:
@@ -125,9 +125,3 @@ def test_the_tree_search_beats_random_on_a_fixed_seed():
     state = GameState(Game(), seed=7)
     end = play_game(state, [RandomPlayer(7), MctsPlayer(7, iterations=60)])
     assert end.scores["blue"] > end.scores["red"]
-
-
-def test_a_random_playout_is_judged_on_a_copy():
-    state = GameState(Game(sets=frozenset({"river", "disasters"})), seed=2)
-    random_playout(state, random.Random(2), undo=False)
-    assert standing(state) == tuple(state.scores[c] for c in state.players)
