@@ -24,7 +24,8 @@ ODD_WORDS = ("Q9", "MT", "FL", "TO1", "CR1", "FA", "red@C", "blue@NNE", "green@N
 # options each command needs besides its FILE (so that it runs rather than stopping at its usage line), and
 # small search limits: the test is about ending well, not about searching far
 EXTRA = {"render": ["-o", "{tmp}/out.png"], "post": ["-o", "{tmp}/post", "--max-nodes", "10"],
-         "quiz": ["--answer", "red=1 blue=2"], "readings": ["--max-nodes", "10"]}
+         "quiz": ["--answer", "red=1 blue=2"], "readings": ["--max-nodes", "10"],
+         "analyse": ["--seconds", "0.2"], "solve": ["--seconds", "0.2"]}
 
 
 def mutate(text: str, rng: random.Random) -> str:
@@ -71,7 +72,7 @@ def commands() -> dict[str, list[str]]:
 
 
 def test_the_fuzzed_commands_include_the_file_commands():
-    assert {"score", "legal", "check", "solve", "render", "readings", "post"} <= set(commands())
+    assert {"score", "legal", "check", "solve", "render", "readings", "post", "analyse"} <= set(commands())
 
 
 CASES = [(seed, PUZZLES[seed % len(PUZZLES)]) for seed in range(FILES)]
