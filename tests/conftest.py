@@ -14,6 +14,7 @@ from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
 from carcnb.positions.parse import parse
 from carcnb.search.playout import random_playout
+from carcnb.telling.notation import notation_pictures
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 
@@ -125,3 +126,22 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "carcnb-data"
     monkeypatch.setenv("CARCNB_DATA_DIR", str(folder))
     return folder
+
+
+_NOTATION_PICTURES: dict[str, dict[str, bytes]] = {}
+
+
+def remembered_notation_pictures(found: dict) -> dict[str, bytes]:
+    """``notation_pictures`` drawn once a test process for the same examples: the notation page's pictures take
+    seconds to draw, and the tests that write the page again and again are about where and whether it is
+    written. The first drawing is a real one."""
+    key = repr(sorted((kind.__name__, repr(example)) for kind, example in found.items()))
+    if key not in _NOTATION_PICTURES:
+        _NOTATION_PICTURES[key] = notation_pictures(found)
+    return dict(_NOTATION_PICTURES[key])
+
+
+@pytest.fixture
+def notation_drawn_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The notation page's pictures drawn once a test process (``remembered_notation_pictures``)."""
+    monkeypatch.setattr("carcnb.telling.notation.notation_pictures", remembered_notation_pictures)

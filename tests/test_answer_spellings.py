@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -17,7 +18,7 @@ from carcnb.positions.model import Position
 from carcnb.positions.parse import load, parse
 from carcnb.search.lines import answer_moves, forced
 from carcnb.search.questions import readings_asked
-from carcnb.search.solve import Solver
+from carcnb.search.solve import Solver, objective
 from carcnb.telling.verdict import check_answer, parse_answer
 from carcnb.widgets.puzzleboard.model import PuzzleModel
 
@@ -78,6 +79,27 @@ answer = { line = ["place 1,-3 180", "pass"], value = 4 }
 COLLECTION = [part for path in sorted(PUZZLES.rglob("*.toml")) for part in readings_asked(load(path))]
 
 
+class OneSearch(Solver):
+    """A solver that keeps what it found for the next search from the same position in the same game: a puzzle
+    is searched once, then every spelling's verdict, the replies and the wrong answer's verdict read it (within a
+    turn the solver's memo is keyed by ``turn_key``, which tells apart every state reachable from one state). The
+    verdict's own work, matching each action and playing the line, runs for every spelling."""
+
+    memos: ClassVar[dict[tuple, dict]] = {}
+
+    def __init__(self, state, node_limit=None, prefer=objective, leaf=None):
+        super().__init__(state, node_limit, prefer, leaf)
+        if prefer is objective and leaf is None:
+            self.memo = self.memos.setdefault((repr(state.game), state.key()), {})
+
+
+@pytest.fixture(autouse=True)
+def one_search_a_position(monkeypatch):
+    monkeypatch.setattr("carcnb.telling.verdict.Solver", OneSearch)
+    yield
+    OneSearch.memos.clear()
+
+
 @dataclass(frozen=True)
 class Step:
     """One action of a ``best`` answer, with the other ways to spell it and whether it leaves no choice."""
@@ -91,7 +113,7 @@ def steps_of(p: Position) -> list[Step]:
     """Replay the answer's line, the engine's replies between, noting each action's other spellings."""
     state = state_from_position(p)
     mover = state.current_player()
-    solver = Solver(state)
+    solver = OneSearch(state)
     steps = []
     for text in dict(p.question.answer)["line"]:
         action = parse_action(text)
@@ -118,19 +140,26 @@ def spaced(line: list[str]) -> str:
     return "  " + "  ;   ".join("   ".join(a.replace(",", ", ").split(" ")) for a in line) + "  "
 
 
+def as_written(p: Position):
+    """The answer as the file writes it, given as it is: a line of action texts, the totals, the count."""
+    q = p.question
+    return dict(q.answer)["line"] if q.kind == "best" else dict(q.answer) if q.kind == "final" else q.answer
+
+
 def spellings(p: Position) -> dict[str, str | list[str]]:
-    """Every other way to write the answer of ``p``, each with what it varies."""
+    """The answer of ``p`` as the file writes it, then every other way to write it, each with what it varies."""
     q = p.question
     if q.kind == "count":
-        return {"spaces": f"  {q.answer}  "}
+        return {"as written in the file": as_written(p), "spaces": f"  {q.answer}  "}
     if q.kind == "final":
         totals = list(dict(q.answer).items())[::-1]
-        return {"order, case, spaces": " ,  ".join(f"{c.upper()}  =  {n}" for c, n in totals),
+        return {"as written in the file": as_written(p),
+                "order, case, spaces": " ,  ".join(f"{c.upper()}  =  {n}" for c, n in totals),
                 "semicolons": "; ".join(f"{c}={n}" for c, n in totals)}
     steps = steps_of(p)
     line = [str(s.action) for s in steps]
-    out: dict[str, str | list[str]] = {"upper case": "; ".join(line).upper(), "lower case": "; ".join(line).lower(),
-                                       "spaces": spaced(line)}
+    out: dict[str, str | list[str]] = {"as written in the file": as_written(p), "upper case": "; ".join(line).upper(),
+                                       "lower case": "; ".join(line).lower(), "spaces": spaced(line)}
     for i, step in enumerate(steps):
         for other in step.spellings:
             out[f"action {i + 1} as {other!r}"] = "; ".join(line[:i] + [other] + line[i + 1:])
@@ -142,11 +171,24 @@ def spellings(p: Position) -> dict[str, str | list[str]]:
 @pytest.mark.parametrize("p", COLLECTION, ids=lambda p: "/".join(Path(p.path).parts[-2:]) + (
     f"#{p.question.reading}" if p.question.reading else ""))
 def test_every_spelling_of_the_answer_is_right_and_a_wrong_answer_is_refused(p):
+    """Every shipped puzzle accepts its own answer as its file writes it, and every other spelling of it.
+    Spellings that read as the same answer get the same verdict (``check_answer`` reads action texts with
+    ``parse_action``, as ``parse_answer`` does), so each answer read is judged once."""
+    judged = {}
     for what, given in spellings(p).items():
-        answer = given if isinstance(given, list) else parse_answer(p, given)
+        answer = given if not isinstance(given, str) else parse_answer(p, given)
+        judged.setdefault(read_as(answer), (what, given, answer))
+    for what, given, answer in judged.values():
         assert check_answer(p, answer).right, f"{what}: {given!r}"
     wrong = wrong_answer(p)
     assert wrong is None or not check_answer(p, wrong).right, wrong
+
+
+def read_as(answer) -> object:
+    """What an answer reads as: its actions (texts read as ``check_answer`` reads them), totals or count."""
+    if isinstance(answer, list):
+        return tuple(parse_action(a) if isinstance(a, str) else a for a in answer)
+    return tuple(sorted(answer.items())) if isinstance(answer, dict) else answer
 
 
 def wrong_answer(p: Position):
@@ -161,7 +203,7 @@ def wrong_answer(p: Position):
         return {**totals, first: totals[first] + 1}
     state = state_from_position(p)
     mover = state.current_player()
-    solver = Solver(state)
+    solver = OneSearch(state)
     line = [parse_action(text) for text in dict(q.answer)["line"]]
     for i, action in enumerate(line):
         if forced(state) is None:

@@ -91,7 +91,8 @@ def test_every_reader_given_a_path_it_cannot_read_says_so_in_one_line(tmp_path, 
 
 
 @pytest.mark.parametrize("name", sorted(WRITERS))
-def test_every_writer_given_a_place_it_cannot_write_says_so_in_one_line(tmp_path, monkeypatch, capsys, name):
+def test_every_writer_given_a_place_it_cannot_write_says_so_in_one_line(tmp_path, monkeypatch, capsys, name,
+                                                                     notation_drawn_once):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "out").mkdir()
     for path in bad_outputs(tmp_path / "out", name).values():

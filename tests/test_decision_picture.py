@@ -69,7 +69,7 @@ def test_a_post_shows_the_decision_picture_and_says_where_the_notation_is(tmp_pa
     assert "`docs/notation.md`" in files.text and "`deploy 0,1 NNW`" in files.text
 
 
-def test_the_notation_page_has_an_example_of_each_decision_the_puzzles_play(tmp_path):
+def test_the_notation_page_has_an_example_of_each_decision_the_puzzles_play(tmp_path, notation_drawn_once):
     found = examples(PUZZLES)
     for kind in (Place, Deploy, TornadoStep, Drop, Ferry):
         assert kind in found, f"no example of {kind.__name__}"
@@ -87,7 +87,7 @@ def test_the_notation_page_has_an_example_of_each_decision_the_puzzles_play(tmp_
         assert (tmp_path / name).read_bytes().startswith(b"\x89PNG")
 
 
-def test_the_shipped_notation_page_is_the_one_the_command_writes(tmp_path):
+def test_the_shipped_notation_page_is_the_one_the_command_writes(tmp_path, notation_drawn_once):
     docs = Path(__file__).parent.parent / "docs"
     write_notation(tmp_path, PUZZLES)
     assert (tmp_path / "notation.md").read_text(encoding="utf-8") == (docs / "notation.md").read_text(encoding="utf-8")
@@ -108,7 +108,7 @@ def test_the_editor_palette_shows_a_picture_of_every_tile_and_a_click_chooses_it
     assert cell.layout.border != panel.cells["D"][2].layout.border  # the chosen tile is framed
 
 
-def test_the_notation_page_is_not_written_over_without_force(tmp_path, capsys):
+def test_the_notation_page_is_not_written_over_without_force(tmp_path, capsys, notation_drawn_once):
     assert main(["notation", "-o", str(tmp_path)]) == 0
     page = tmp_path / "notation.md"
     page.write_text("my own notes", encoding="utf-8")

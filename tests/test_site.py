@@ -1,5 +1,5 @@
-"""The static site's parts: links made page links, widgets frozen to their last state, a small notebook built
-into a page that loads nothing, and the command's exit codes."""
+"""The static site's parts: links made page links, widgets frozen to their last state, and the command's exit
+codes. A small notebook run and built into a page that loads nothing: test_site_pages.py, with the whole site."""
 from __future__ import annotations
 
 import json
@@ -49,30 +49,6 @@ def _notebook(path, *cells):
     return path
 
 
-def test_a_notebook_becomes_a_page_with_its_pictures_and_widgets_and_nothing_from_outside(tmp_path):
-    page = _notebook(tmp_path / "01-page.ipynb",
-                     nbformat.v4.new_markdown_cell("# A page\n\nOn to [the next](02-next.ipynb)."),
-                     nbformat.v4.new_code_cell('from carcnb.telling.explain import example, picture\n'
-                                               'picture(example("tour"), "the tour board")'),
-                     nbformat.v4.new_code_cell('import ipywidgets as w\nb = w.Button(description="before")\nb'),
-                     nbformat.v4.new_code_cell('b.description = "after"'))
-    lines = []
-    written = build_site([page], tmp_path / "site", progress=lines.append)
-    assert [p.name for p in written] == ["01-page.html", "notation.html", "index.html"]
-    html = written[0].read_text(encoding="utf-8")
-    assert "<script" not in html and not re.search(r'(src|href)="https?:', html)
-    assert 'href="02-next.html"' in html and "picture(" not in html
-    assert "<figcaption" in html and "the tour board" in html
-    assert re.search(r"<button disabled[^>]*>after</button>", html) and "widget-view+json" not in html
-    assert 'href="notation.html"' in html  # the notation and the legend, one click from every page
-    notation = written[1].read_text(encoding="utf-8")
-    assert "<script" not in notation and "deploy X,Y PORT" in notation and "NNW" in notation
-    assert notation.count('src="data:image/png;base64,') >= 10  # ports, examples, legend, tiles: inline
-    index = written[2].read_text(encoding="utf-8")
-    assert 'href="01-page.html"' in index and "A page" in index and 'href="notation.html"' in index
-    assert lines[0].startswith("[1/1] 01-page.ipynb ->") and lines[-1].startswith("index ->")
-
-
 def test_the_command_exits_1_when_a_notebook_fails_and_2_on_bad_input(tmp_path, capsys):
     bad = _notebook(tmp_path / "bad.ipynb", nbformat.v4.new_markdown_cell("# Bad"), nbformat.v4.new_code_cell("1 / 0"))
     assert main(["site", str(bad), "-o", str(tmp_path / "site")]) == 1
@@ -88,7 +64,7 @@ def test_the_command_exits_1_when_a_notebook_fails_and_2_on_bad_input(tmp_path, 
     assert json.loads(bad.read_text(encoding="utf-8"))["cells"][1]["outputs"] == []  # the source is untouched
 
 
-def test_pages_already_there_are_overwritten_only_with_force(tmp_path, capsys, monkeypatch):
+def test_pages_already_there_are_overwritten_only_with_force(tmp_path, capsys, monkeypatch, notation_drawn_once):
     page = _notebook(tmp_path / "01-page.ipynb", nbformat.v4.new_markdown_cell("# A page"))
     site = tmp_path / "site"
     site.mkdir()
