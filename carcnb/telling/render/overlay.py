@@ -12,7 +12,9 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw
 
+from carcnb.engine.geometry import Pos
 from carcnb.telling.render.export import BoardGeometry
+from carcnb.telling.render.ports import port_point
 
 TARGET = "#7a1fa2"  # a spot a click may choose
 RING = 0.11  # the ring's radius, in tiles
@@ -43,3 +45,9 @@ def mark_targets(png: bytes, geometry: BoardGeometry, points: Sequence[tuple[flo
             draw.ellipse(box, outline=TARGET, width=width)
 
     return draw_over(png, paint)
+
+
+def ring_targets(png: bytes, geometry: BoardGeometry, targets: Sequence[tuple[Pos, int | None]]) -> bytes:
+    """``png`` with a ring on each target a widget's model offers: the port of a tile, or a whole tile (None)."""
+    return mark_targets(png, geometry, [port_point(port, *pos) if port is not None else (pos[0] + 0.5, pos[1] + 0.5)
+                                        for pos, port in targets])

@@ -203,12 +203,9 @@ class BoardEditor(w.VBox):
 
     def _mark_decision(self, png: bytes, geometry) -> bytes:
         """The picture with a ring on each spot a click may choose in the decision being made."""
-        from carcnb.telling.render.overlay import mark_targets
-        from carcnb.telling.render.ports import port_point
+        from carcnb.telling.render.overlay import ring_targets
 
-        points = [port_point(port, *pos) if port is not None else (pos[0] + 0.5, pos[1] + 0.5)
-                  for pos, port in self.model.targets()]
-        return mark_targets(png, geometry, points)
+        return ring_targets(png, geometry, self.model.targets())
 
     # ----- showing the model --------------------------------------------------------------------------------
     def _once(self, name: str, key: object) -> bool:

@@ -14,8 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import ipywidgets as w
 
-from carcnb.telling.render.overlay import mark_targets
-from carcnb.telling.render.ports import port_point
+from carcnb.telling.render.overlay import ring_targets
 from carcnb.widgets.editor.board_view import BoardView
 from carcnb.widgets.editor.keyguard import KeyGuard
 from carcnb.widgets.editor.panels import HandPanel, classed
@@ -44,7 +43,7 @@ class PlayGame(w.VBox):
                  px_per_tile: int = 80, max_width: int = 960, **options):
         self.model = model if model is not None else GameModel(sets, rulings, players, **options)
         m = self.model
-        self._shown: dict[str, object] = {}
+        self._shown_version: int | None = None
         self.view = BoardView(m, px_per_tile=px_per_tile, max_width=max_width, overlay=self._mark_targets,
                               keys={"r": lambda: m.rotate(1), "R": lambda: m.rotate(-1), "z": m.undo, "u": m.undo})
         self.hand = HandPanel(m)
@@ -94,18 +93,9 @@ class PlayGame(w.VBox):
 
     def _mark_targets(self, png: bytes, geometry) -> bytes:
         """The picture with a ring on each spot a click may choose in the decision being made."""
-        points = [port_point(port, *pos) if port is not None else (pos[0] + 0.5, pos[1] + 0.5)
-                  for pos, port in self.model.targets()]
-        return mark_targets(png, geometry, points)
+        return ring_targets(png, geometry, self.model.targets())
 
     # ----- showing the model --------------------------------------------------------------------------------
-    def _once(self, name: str, key: object) -> bool:
-        """True when ``key`` differs from what part ``name`` shows (so it must be updated)."""
-        if self._shown.get(name) == key:
-            return False
-        self._shown[name] = key
-        return True
-
     def refresh(self) -> None:
         """Bring the view up to date with the model (called after each model command)."""
         m = self.model
@@ -116,8 +106,9 @@ class PlayGame(w.VBox):
         people = m.human_to_act
         self.hint_button.disabled = not people
         self.rotate_button.disabled = not people
-        if not self._once("version", m.version):
+        if self._shown_version == m.version:  # the log, the table and the decisions change with the game only
             return
+        self._shown_version = m.version
         self.table.value = f"<b>{html.escape(m.table())}</b>"
         self.undo_button.disabled = not m.can_undo
         legal = m.legal_actions()
