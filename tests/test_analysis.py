@@ -138,4 +138,4 @@ def test_solve_and_post_answer_a_question_over_the_whole_game_with_the_analysis(
     assert main(["post", str(asked), "-o", str(tmp_path)]) == 0
     post = (tmp_path / "asked.md").read_text()
     assert "best line over the whole game" in post and "expected final margin" in post
-    assert "over the rest of the game as the random player plays it" in post  # the question says it too
+    assert "over the rest of the game (" in post and "as the random player plays it" in post  # the question too

@@ -42,6 +42,12 @@ def check_file(path: str | Path) -> tuple[bool, str]:
                                       f"no answer: a puzzle of the collection needs one; add "
                                       f"{ANSWER_FORMS[kind]} under [question] (carcnb solve FILE prints the "
                                       "engine's)")
+        if kind == "best" and p.question.horizon == "game":
+            from carcnb.puzzles.midgame import checked  # the look-ahead analysis: loaded only when asked
+
+            ok, detail = checked(p)
+            why = stale(p) if ok else None
+            return (False, why) if why is not None else (ok, detail)
         got = answer(p)
         if not same_answer(kind, p.question.answer, got, under):
             return False, (f"{kind}: file says {show_answer(kind, p.question.answer, under)}, engine says "

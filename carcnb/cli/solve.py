@@ -67,10 +67,14 @@ def best_text(ranking: Ranking) -> list[str]:
 
 def _over_the_game(p, args: argparse.Namespace) -> int:
     """A best question over the whole game (``horizon = "game"``): the look-ahead analysis answers it."""
-    from carcnb.players.analysis import analyse
+    from dataclasses import replace
+
+    from carcnb.players.analysis import analyse_question
     from carcnb.telling.lookahead import analysis_lines
 
-    found = analyse(p, args.seconds, seed=args.seed)
+    if args.seed is not None:
+        p = replace(p, question=replace(p.question, seed=args.seed))
+    found = analyse_question(p, args.seconds)
     if args.json:
         print(json.dumps({"kind": "best", "horizon": "game", "answer": {
             "line": [str(a) for a in found.best.line], "expected_margin": round(found.best.mean, 2)},
@@ -94,5 +98,5 @@ def register(sub) -> None:
                                    "for best, every equally good line and the next-best ones", run)
     p.add_argument("--seconds", type=float, default=30.0,
                    help='a best question over the whole game (horizon = "game"): how long to sample futures')
-    p.add_argument("--seed", type=int, default=1, help="the futures' seed for such a question")
+    p.add_argument("--seed", type=int, help="the futures' seed for such a question (default: the file's seed, or 1)")
     add_max_nodes(p)

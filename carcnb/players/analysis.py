@@ -8,7 +8,10 @@ played out in the same futures (the same draws, and the same random numbers for 
 the differences between options are measured with far less noise than their values: common random numbers.
 The futures are shared out in rounds: every option gets the first ones, then only the options whose
 difference from the best is not yet settled get more, until the time is up. An option is within noise of the
-best when the 95% interval of its difference from the best reaches zero. On the last turn nothing is sampled:
+best when the 95% interval of its difference from the best reaches zero. A puzzle asks more (``Separation``):
+every option is played in more futures first, another is set aside only once it is known, with 95% confidence,
+to be ``LEAD`` points behind the best, and the best is played in a stated number of futures even when no other
+option is left to compare. On the last turn nothing is sampled:
 the final scores are exact, and the analysis is ``solve``'s answer.
 """
 from __future__ import annotations
@@ -26,13 +29,14 @@ from carcnb.engine.steps import CHANCE, TERMINAL
 from carcnb.players.greedy import GreedyPlayer
 from carcnb.players.player import Player, RandomPlayer
 from carcnb.positions.game_io import state_from_position
-from carcnb.positions.model import Position
+from carcnb.positions.model import LEVELS, Position  # LEVELS: who plays the futures, every seat
 from carcnb.search.solve import Solver, objective
 
-LEVELS = ("random", "greedy")  # who plays the futures: every seat, the mover included
 FIRST_ROUND = 16  # futures every option gets before any is set aside
 MOST_FUTURES = 4000
 SETTLED = 2.0  # points: a difference known this closely, and not zero, needs no more futures
+LEAD = 3.0  # points: a puzzle's answer is ahead of every other option by this much, with 95% confidence
+PUZZLE_FIRST_ROUND = 32  # futures every option of a puzzle's analysis gets before any is set aside
 Z95 = 1.959963984540054
 
 
@@ -68,6 +72,17 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Separation:
+    """How a puzzle's analysis sets its answer apart: every option is played in ``first`` futures before any is
+    set aside, another option only once 95% sure to be ``lead`` points behind the best, and the best is played
+    in ``least`` futures."""
+
+    least: int
+    lead: float = LEAD
+    first: int = PUZZLE_FIRST_ROUND
+
+
+@dataclass(frozen=True)
 class Analysis:
     """The options best first: by expected final margin (``Option.estimate``); on the last turn by ``solve``'s
     value (the final margins are then exact)."""
@@ -89,10 +104,12 @@ class Analysis:
 
 
 def analyse(p: Position, seconds: float = 30.0, level: str = "random", seed: int = 0,
-            on_round: Callable[[int, int], None] | None = None, most_futures: int = MOST_FUTURES) -> Analysis:
+            on_round: Callable[[int, int], None] | None = None, most_futures: int = MOST_FUTURES,
+            separation: Separation | None = None) -> Analysis:
     """Every option of the player to move in ``p`` with its expected final margin (see the module docs), within
     ``seconds`` or ``most_futures`` futures an option (then the same seed gives the same analysis);
-    ``on_round(futures_played, options_still_sampled)`` after each round."""
+    ``on_round(futures_played, options_still_sampled)`` after each round; ``separation``: a puzzle's stricter
+    rounds."""
     if level not in LEVELS:
         raise CarcnbError(f"unknown player level {level!r} for the futures: expected one of {', '.join(LEVELS)}")
     started = time.perf_counter()
@@ -106,12 +123,27 @@ def analyse(p: Position, seconds: float = 30.0, level: str = "random", seed: int
         for o in options:
             o.margins = [_final_margin_after(state, o, mover)]
     else:
-        _sample(state, options, mover, level, seed, started + seconds, on_round, most_futures)
+        _sample(state, options, mover, level, seed, started + seconds, on_round, most_futures,
+                separation or Separation(0, 0.0, FIRST_ROUND))
     _estimate(options)
     ranked = sorted(options, key=(lambda o: (-o.points, -o.estimate)) if last_turn
                     else (lambda o: (-o.estimate, -o.points)))
     _settle(ranked, exact=last_turn)
     return Analysis(state.players[mover], tuple(ranked), level, last_turn, time.perf_counter() - started, seed)
+
+
+def analyse_question(p: Position, seconds: float = 30.0, futures: int | None = None) -> Analysis:
+    """The analysis a best question over the whole game asks for, with the futures' level and seed it records.
+    When it records how many futures (``futures`` overrides it), the analysis is a puzzle's, the same every
+    time: the best option is played in exactly that many, and another is set aside once 95% sure to be ``LEAD``
+    points behind. Otherwise it samples for ``seconds``."""
+    q = p.question
+    seed = 1 if q is None or q.seed is None else q.seed
+    level = "random" if q is None else q.level
+    most = futures if futures is not None else None if q is None else q.futures
+    if most is None:
+        return analyse(p, seconds, level, seed)
+    return analyse(p, math.inf, level, seed, most_futures=most, separation=Separation(most))
 
 
 def mover_options(state: GameState, mover: int) -> list[Option]:
@@ -173,16 +205,18 @@ def _margin(state: GameState, mover: int) -> float:
 
 
 def _sample(state: GameState, options: list[Option], mover: int, level: str, seed: int, deadline: float,
-            on_round: Callable[[int, int], None] | None, most: int) -> None:
+            on_round: Callable[[int, int], None] | None, most: int, rounds: Separation) -> None:
     """Rounds of futures, each twice as many as the last: all options first, then the options whose difference
-    from the best is not yet settled (an interval that excludes zero, at most ``SETTLED`` points wide)."""
+    from the best is not yet settled (an interval that excludes zero, at most ``SETTLED`` points wide; or, for a
+    puzzle, an interval above its lead, the best going on alone up to its least number of futures)."""
+    behind, least = rounds.lead, rounds.least
     contenders = list(options)
-    played, goal = 0, min(FIRST_ROUND, most)
+    played, goal = 0, min(rounds.first, most)
     while True:
         stopped = False
         for future in range(played, goal):
             for o in contenders:
-                o.margins.append(_future(state, o, mover, level, seed, future))
+                o.margins.append(future_margin(state, o, mover, level, seed, future))
             if time.perf_counter() > deadline:
                 stopped, goal = True, future + 1
                 break
@@ -190,18 +224,20 @@ def _sample(state: GameState, options: list[Option], mover: int, level: str, see
         if on_round:
             on_round(played, len(contenders))
         best = max(contenders, key=lambda o: o.mean)
-        contenders = [o for o in contenders if o is best or not _settled(best, o)]
-        if stopped or len(contenders) == 1 or played >= most:
+        contenders = [o for o in contenders if o is best or not _settled(best, o, behind)]
+        if stopped or (len(contenders) == 1 and played >= least) or played >= most:
             return
         goal = min(most, played * 2)
 
 
-def _settled(best: Option, other: Option) -> bool:
-    mean, half = _difference(best, other)
+def _settled(best: Option, other: Option, behind: float = 0.0) -> bool:
+    mean, half = difference(best, other)
+    if behind > 0:
+        return mean - half >= behind
     return mean - half > 0 and half <= SETTLED
 
 
-def _future(state: GameState, option: Option, mover: int, level: str, seed: int, future: int) -> float:
+def future_margin(state: GameState, option: Option, mover: int, level: str, seed: int, future: int) -> float:
     """The mover's final margin when ``option`` is played and the game then goes on in future number
     ``future``: its draws and its players' random numbers are the same whatever the option."""
     depth = len(state.history)
@@ -228,7 +264,7 @@ def _players(level: str, seats: int, seed: int) -> list[Player]:
     return [RandomPlayer(rng_seed + i) for i in range(seats)]
 
 
-def _difference(best: Option, other: Option) -> tuple[float, float]:
+def difference(best: Option, other: Option) -> tuple[float, float]:
     """The mean and the 95% half-width of ``best - other`` over the futures both were played in."""
     n = min(best.futures, other.futures)
     diffs = [a - b for a, b in zip(best.margins[:n], other.margins[:n])]
@@ -242,7 +278,7 @@ def _estimate(options: list[Option]) -> None:
     most = max(o.futures for o in options)
     reference = max((o for o in options if o.futures == most), key=lambda o: o.mean)
     for o in options:
-        o.estimate = reference.mean - _difference(reference, o)[0] if o is not reference else o.mean
+        o.estimate = reference.mean - difference(reference, o)[0] if o is not reference else o.mean
 
 
 def _settle(ranked: list[Option], exact: bool) -> None:
@@ -252,7 +288,7 @@ def _settle(ranked: list[Option], exact: bool) -> None:
         if exact:
             o.within_noise, o.diff_half_width = o.mean == best.mean, 0.0
             continue
-        mean, half = _difference(best, o)
+        mean, half = difference(best, o)
         o.within_noise, o.diff_half_width = mean - half <= 0, half
 
 

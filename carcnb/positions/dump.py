@@ -38,6 +38,8 @@ def dump(p: Position) -> str:
             out.append(f"under = {toml_value(q.under)}")
         if q.horizon != "turn":
             out.append(f"horizon = {toml_value(q.horizon)}")
+            out.append(f"level = {toml_value(q.level)}")
+            out += [f"{key} = {value}" for key in ("seed", "futures") if (value := getattr(q, key)) is not None]
         if q.answer is not None:
             out.append(f"answer = {toml_value(q.answer)}")
         if q.counting != "boards":

@@ -15,8 +15,11 @@ FORMAT = "carcnb/1"
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
 KEYS = ("format", "title", "sets", "players", "to_move", "scores", "lost", "hand", "played", "gone", "pile",
         "rulings", "flood", "earthquake", "meteor", "board", "question")
-QUESTION_KEYS = ("kind", "ask", "under", "horizon", "answer", "counting", "explanation", "difficulty", "topics")
+QUESTION_KEYS = ("kind", "ask", "under", "horizon", "level", "seed", "futures", "answer", "counting", "explanation",
+                 "difficulty", "topics")
 HORIZONS = ("turn", "game")  # what a best question values: this turn's points, or the expected final margin
+LEVELS = ("random", "greedy")  # who plays the futures of a question over the whole game, every seat
+MOST_FUTURES = 100_000  # a question over the whole game samples at most this many futures an option
 COUNTINGS = ("boards", "rotations")  # what a count question counts: distinct resulting boards, or every rotation
 ANSWER_FORMS = {"final": "answer = { red = 18, blue = 11 } (every player's total)",
                 "count": "answer = 7 (how many legal placements)",
@@ -76,6 +79,9 @@ class Question:
     under: str | None = None  # a ruling the question is asked under each reading of: ``answer`` per option
     reading: str | None = None  # one of those readings (``questions.readings_asked``): ``answer`` is its own
     horizon: str = "turn"  # a best question over the whole game ("game") is answered by the look-ahead analysis
+    level: str = "random"  # horizon "game": who plays the futures
+    seed: int | None = None  # horizon "game": the futures' seed, so that the analysis reproduces
+    futures: int | None = None  # horizon "game": how many futures the best option is played in
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ from carcnb.engine.rulings import RULINGS, resolve
 from carcnb.engine.state import FOLLOWERS
 from carcnb.engine.tiles import SETS, catalogue
 from carcnb.engine.tokens import FerryToken, FloodedToken, FollowerToken, QuakeToken, Token, TornadoToken
-from carcnb.positions.model import (ANSWER_FORMS, COLORS, COUNTINGS, EXPANSIONS, FORMAT, HORIZONS, KEYS, MEMORY,
-                                    QUESTION_KEYS, Position, Question, TileLine)
+from carcnb.positions.model import (ANSWER_FORMS, COLORS, COUNTINGS, EXPANSIONS, FORMAT, HORIZONS, KEYS, LEVELS,
+                                    MEMORY, MOST_FUTURES, QUESTION_KEYS, Position, Question, TileLine)
 from carcnb.positions.tomlvalue import toml_value
 from carcnb.storage.files import read_text, words
 
@@ -310,8 +310,28 @@ def _parse_question(q: object, where: _Where, players: list[str], rulings: tuple
         raise where.error("horizon", horizon, 'a best question may say horizon = "turn" (the default: the most '
                                               'points this turn) or "game" (the highest expected final margin, '
                                               'carcnb analyse); other questions have none', "question")
+    level, seed, futures = _over_the_game(q, horizon, where)
     return Question(kind, answer, explanation, difficulty, None if topics is None else tuple(topics), ask,
-                    _section_line(where), counting, under, horizon=horizon)
+                    _section_line(where), counting, under, horizon=horizon, level=level, seed=seed, futures=futures)
+
+
+def _over_the_game(q: dict, horizon: str, where: _Where) -> tuple[str, int | None, int | None]:
+    """``level``, ``seed`` and ``futures``: how the futures of a question over the whole game are sampled."""
+    if horizon != "game":
+        for key in ("level", "seed", "futures"):
+            if key in q:
+                raise where.error(key, q[key], f'{key} says how the futures of a question over the whole game are '
+                                               'sampled: add horizon = "game" or remove it', "question")
+        return "random", None, None
+    level, seed, futures = q.get("level", "random"), q.get("seed"), q.get("futures")
+    if level not in LEVELS:
+        raise where.error("level", level, f"level names who plays the futures: one of {', '.join(LEVELS)}", "question")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2 ** 32):
+        raise where.error("seed", seed, "expected seed = a whole number from 0 to 4294967295", "question")
+    if futures is not None and (type(futures) is not int or not 1 <= futures <= MOST_FUTURES):
+        raise where.error("futures", futures, f"expected futures = a whole number from 1 to {MOST_FUTURES}",
+                          "question")
+    return level, seed, futures
 
 
 def _answer(kind: str, answer: object, where: _Where, players: list[str]) -> object:

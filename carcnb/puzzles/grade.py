@@ -23,6 +23,7 @@ from carcnb.engine.tiles import catalogue
 from carcnb.positions.game_io import game_of, state_from_position
 from carcnb.positions.model import Position
 from carcnb.positions.parse import load
+from carcnb.search.lines import answer_play
 from carcnb.search.questions import final_score, placements, readings_asked
 from carcnb.search.solve import Solver, Values, objective
 from carcnb.storage.safewrite import write_file
@@ -78,7 +79,9 @@ def grade(p: Position) -> Grade:
         raise CarcnbError(f"{p.path}: no [question] in the file: only puzzles are graded")
     p = readings_asked(p)[0]
     q = p.question
-    if q.kind == "best":
+    if q.kind == "best" and q.horizon == "game":
+        level, rows, line = over_the_game(p)
+    elif q.kind == "best":
         found = search(p)
         if found.answer is None:
             raise CarcnbError(f"{p.path}: the best choice is not unique: a best puzzle needs a single best line")
@@ -191,6 +194,18 @@ def best_level(measured: Play) -> int:
     return level + (measured.sensible >= 4) + (measured.sensible >= 10)
 
 
+def over_the_game(p: Position) -> tuple[int, tuple[ScoreRow, ...], tuple[Action, ...]]:
+    """The level of a ``best`` question over the whole game, with the rows and actions of its answer's turn
+    (the file's line, which ``carcnb check`` holds to the analysis; the rest of the turn as the solver plays
+    it). The greedy player misses such an answer, and only looking past the turn finds it: level 3, one more
+    when four or more other first choices gain the mover something this turn, one more for ten or more."""
+    if p.question.answer is None:
+        raise CarcnbError(f"{p.path}: no answer to grade: carcnb solve FILE gives the analysis's best line")
+    tempting = search(p).tempting
+    played = answer_play(p)
+    return 3 + (tempting >= 4) + (tempting >= 10), tuple(played.rows), tuple(a for _, a in played.play)
+
+
 def final_level(rows: tuple[ScoreRow, ...]) -> int:
     """What a simple count (each feature at its usual value for the follower on it) gets wrong makes a
     ``final`` harder, not how many features there are: farms, features two colours contest, and effects
@@ -233,6 +248,8 @@ def topics(p: Position, rows: tuple[ScoreRow, ...] = (), line: tuple[Action, ...
         kind.append("placement")
         if p.pile == ():
             kind.append("last-tile")
+    if p.question is not None and p.question.kind == "best" and p.question.horizon == "game" and p.pile != ():
+        kind.append("mid-game")
     return tuple((rules or ["base"]) + scoring + kind)
 
 

@@ -18,7 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from carcnb.engine.actions import Action, Crop, Deploy, Ferry, Flood, Meteor, Pick, Place, TornadoStep
-from carcnb.engine.rules.base import apply_final
+from carcnb.engine.geometry import pos_text
+from carcnb.engine.rules.base import PlaceStep, apply_final
+from carcnb.engine.rules.ferries import LayFerryStep, MoveFerryStep
+from carcnb.engine.rules.flood import FloodStep
+from carcnb.engine.rules.meteor import MeteorStep
+from carcnb.engine.rules.tornado import TornadoDropStep, TornadoMoveStep, TornadoPickStep
 from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.state import GameState
 from carcnb.positions.game_io import state_from_position
@@ -26,6 +31,7 @@ from carcnb.positions.model import Position
 from carcnb.search.solve import Solver, objective
 from carcnb.telling.account import Account, account
 from carcnb.telling.events import FollowerLeft, GameEnded
+from carcnb.telling.wording import tile_name
 
 MOST_LINES = 600  # a turn with more lines of the mover's own is not judged (its puzzle would be a slog)
 SENSIBLE = 3  # first choices that do better than the worst one, the answer's included
@@ -154,6 +160,32 @@ def judge(p: Position, best: tuple[Action, ...], replies: int) -> Idea | None:
     return Idea(name, feature, opponent, state.players[seat], answer, obvious, greedy)
 
 
+def compared(p: Position, answer: tuple[Action, ...], obvious: tuple[Action, ...], replies: int) -> Idea | None:
+    """The idea of ``p`` when looking past the turn picks the line ``answer`` over the greedy move ``obvious``
+    (each the mover's own decisions; ``replies``: the other players' decisions in the answer's turn), both
+    played out and valued as ``judge`` values them; None when the answer neither involves an opponent nor turns
+    on an expansion's decision."""
+    state = state_from_position(p)
+    seat = state.current_player()
+    solver = Solver(state)
+    first_row = len(state.rows)
+
+    def played(mine: tuple[Action, ...]) -> Line:
+        for action in mine:
+            state.apply(action, check=False)
+        line = _played_out(state, solver, first_row, mine)
+        for _ in mine:
+            state.undo()
+        return line
+
+    theirs, ours = played(answer), played(obvious)
+    theme = _theme(state, seat, theirs, ours, replies)
+    if theme is None:
+        return None
+    name, feature, opponent = theme
+    return Idea(name, feature, opponent, state.players[seat], theirs, ours, True)
+
+
 def _sensible(found: list[Line], seat: int) -> int:
     """First choices whose best line does better, valued, than the worst first choice's."""
     best: dict[Action, int] = {}
@@ -219,6 +251,35 @@ FEATURE_WORDS = {"field": "farm", "cloister": "cloister", "city": "city", "road"
 
 RULE_PHRASES = {"meteor": "Where the meteor falls", "flood": "Where the flood breaks", "tornado": "The tornado's path",
                 "ferry": "Where the ferry goes", "crop circle": "What the crop circle does"}
+
+
+def situation(p: Position) -> str:
+    """Who decides what (the second half of a ``best`` puzzle's title, after its idea); never the answer. Over
+    the whole game it says how many tiles are left."""
+    state = state_from_position(p)
+    who = state.players[state.current_player()]
+    step = state.todo[0]
+    if isinstance(step, PlaceStep):
+        what = f"{who} to place {tile_name(state.hand)}"
+        if p.pile == ():
+            what += ", the last tile of the game"
+    elif isinstance(step, MeteorStep):
+        what = f"{who} aims the meteor" if step.phase == "aim" else f"{who} may turn the meteor aside"
+    elif isinstance(step, FloodStep):
+        what = f"{who} chooses where the flood breaks"
+    elif isinstance(step, (TornadoMoveStep, TornadoPickStep, TornadoDropStep)):
+        what = f"{who} steers the tornado from {pos_text(state.ext['tornado'])}"
+    elif isinstance(step, LayFerryStep):
+        what = f"{who} lays the ferry at {pos_text(step.pos)}"
+    elif isinstance(step, MoveFerryStep):
+        what = f"{who} may move the ferry at {pos_text(step.pos)}"
+    else:
+        what = f"{who} chooses what the crop circle does"
+    if p.pile == () and not isinstance(step, PlaceStep):
+        what += " on the last turn"
+    if p.question is not None and p.question.horizon == "game" and (left := state.pile_size()):
+        what += f", {left} tile{'s' * (left != 1)} left"
+    return what
 
 
 def title(idea: Idea, situation: str) -> str:

@@ -4,9 +4,12 @@ Games are played with random legal actions (``carcnb.search.playout``), the play
 followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse to crowded. At each decision
 of a ``best`` hunt (the
 tile just drawn, the meteor's aim or moves, the tornado's steps, the flood's target, a ferry, a crop circle)
-the turn is solved exactly, and the position is kept when its best line is unique and beats every other line
-by at least ``min_margin`` points and its answer makes an idea (``carcnb.puzzles.idea``: not the obvious move, still
-best once what is left open is valued, against an opponent or on an expansion's decision). A ``final`` hunt
+of a last-tile hunt the turn is solved exactly, and the position is kept when its best line is unique and beats
+every other line by at least ``min_margin`` points and its answer makes an idea (``carcnb.puzzles.idea``: not
+the obvious move, still best once what is left open is valued, against an opponent or on an expansion's
+decision). Any other best hunt makes mid-game puzzles (``carcnb.puzzles.midgame``: the pile cut to a few tiles,
+the answer ahead of every other option over the rest of the game, the greedy move not it, an opponent
+involved), its games played mostly as the greedy player plays. A ``final`` hunt
 keeps boards whose end-of-game scoring teaches something: farms, flooded features, earthquake tokens, a meteor
 in a cloister's ring. A kept position is pruned of the tiles and followers that do not change its answer or
 its idea, titled with the idea and who decides what (never the answer), explained in the account's words,
@@ -23,7 +26,6 @@ from dataclasses import dataclass, replace
 
 from carcnb.engine.actions import Action, Draw, Pass
 from carcnb.engine.errors import CarcnbError
-from carcnb.engine.geometry import Pos, pos_text
 from carcnb.engine.rules.base import DeployStep, PlaceStep
 from carcnb.engine.rules.cropcircles import CropActStep, CropChoiceStep
 from carcnb.engine.rules.ferries import LayFerryStep, MoveFerryStep
@@ -33,18 +35,20 @@ from carcnb.engine.rules.tornado import TornadoDropStep, TornadoMoveStep, Tornad
 from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.steps import TERMINAL
-from carcnb.engine.tiles import SETS, catalogue
+from carcnb.engine.tiles import SETS
 from carcnb.engine.tokens import FollowerToken
 from carcnb.positions.dump import dump
-from carcnb.positions.game_io import position_from_state, problems, state_from_position
-from carcnb.positions.model import Position, Question, TileLine
+from carcnb.positions.game_io import position_from_state, state_from_position
+from carcnb.positions.model import Position, Question
+from carcnb.puzzles import midgame
 from carcnb.puzzles.grade import Grade, Search, grade, search
-from carcnb.puzzles.idea import RULE_ACTIONS, Idea, explanation, judge, title
+from carcnb.puzzles.idea import RULE_ACTIONS, Idea, explanation, judge, situation, title
+from carcnb.puzzles.pruning import pruned
 from carcnb.search.playout import random_action
 from carcnb.search.questions import final_score
 from carcnb.search.solve import max_nodes, search_budget
 from carcnb.telling.account import account
-from carcnb.telling.wording import sentence, tile_name
+from carcnb.telling.wording import sentence
 
 KINDS = ("best", "final")
 # The decisions a best hunt examines, by the topic word that names them (and starts the file's name).
@@ -179,18 +183,20 @@ def _game(hunt: _Hunt, number: int) -> _Game:
     """Play game ``number`` of the hunt up to its first puzzle: one idea a game, as a game rarely holds two
     that differ."""
     rng = random.Random(f"carcnb mine {hunt.seed} {number}")
-    players = ("red", "blue", "green")[:rng.choice((2, 2, 3))]
+    over_the_game = hunt.kind == "best" and not hunt.last_tile
+    players = ("red", "blue", "green")[:rng.choice(midgame.SEATS if over_the_game else (2, 2, 3))]
     state = GameState(Game(players=players, sets=frozenset(hunt.sets)), seed=rng.randrange(2 ** 32))
     skip = rng.uniform(*DEPLOY_SKIP)
     turn = examined = 0
     with search_budget(hunt.max_nodes):
         while state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1]:
             if len(state.board.tiles) >= SIZES[0]:
-                result = _examine(state, hunt.kind, hunt.min_margin, hunt.last_tile, frozenset(hunt.only))
+                result = _examine(state, hunt.kind, hunt.min_margin, hunt.last_tile, frozenset(hunt.only),
+                                  (rng, hunt.seed))
                 examined += result is not None
                 if result:
                     return _Game(number, examined, result[1], result[0], turn)
-            action = _play(state, rng, skip)
+            action = midgame.play(state, rng, skip) if over_the_game else _play(state, rng, skip)
             state.apply(action, check=False)
             turn += isinstance(action, Draw)
     return _Game(number, examined)
@@ -205,9 +211,12 @@ def _play(state: GameState, rng: random.Random, skip: float) -> Action:
 
 
 # ----- one position ------------------------------------------------------------------------------------------
-def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only: frozenset[str]):
+def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only: frozenset[str],
+             futures: tuple[random.Random, int]):
     """``(topic, puzzle)`` from the state; False when the state was examined and rejected; None when it is not
-    a position of the hunted kind."""
+    a position of the hunted kind. A best hunt without ``last_tile`` makes mid-game puzzles
+    (``carcnb.puzzles.midgame``), the pile cut by the game's generator and the futures sampled with the seed
+    (``futures``)."""
     seat = state.current_player()
     if kind == "final":
         if seat >= 0 or not state.history or state.hand is not None:
@@ -218,14 +227,17 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
         return None
     if isinstance(state.todo[0], PlaceStep) and state.supply(state.active) == 0:
         return None  # placing without a follower to deploy: half the puzzle is missing
+    topic = DECISIONS[type(state.todo[0])]
     p = replace(position_from_state(state), scores=())
-    if last_tile:
-        p = replace(p, pile=())
-    p = _best_puzzle(p, min_margin, isinstance(state.todo[0], PlaceStep))
+    if not last_tile:
+        rng, seed = futures
+        cut = midgame.cut(p, state, rng)
+        p = None if cut is None else midgame.puzzle(cut, seed, max(min_margin, midgame.LEAD))
+        return ("midgame" if topic == "placement" else f"midgame-{topic}", p) if p else False
+    p = _best_puzzle(replace(p, pile=()), min_margin, isinstance(state.todo[0], PlaceStep))
     if p is None:
         return False
-    topic = DECISIONS[type(state.todo[0])]
-    return ("last-tile" if last_tile and topic == "placement" else topic), p
+    return ("last-tile" if topic == "placement" else topic), p
 
 
 def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
@@ -237,7 +249,7 @@ def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | No
     idea = None if found is None else judge(p, found.line, found.replies)
     if idea is None:
         return None
-    p = _pruned(p, lambda q: _same_idea(q, found, idea, min_margin, placement))
+    p = pruned(p, lambda q: _same_idea(q, found, idea, min_margin, placement))
     found = search(p)
     idea = judge(p, found.line, found.replies)
     p = _graded(replace(p, question=Question("best", found.answer)))
@@ -289,7 +301,7 @@ def _final_puzzle(p: Position) -> Position | None:
     lessons = final_lessons(result.rows)
     if not lessons or sum(1 for c in p.players if result.scores[c]) < 2:
         return None
-    p = _pruned(p, lambda q: _same_final(q, result.scores, lessons))
+    p = pruned(p, lambda q: _same_final(q, result.scores, lessons))
     result = final_score(p)
     p = replace(p, title=final_title(p, lessons),
                 question=Question("final", tuple(result.scores.items()), final_explanation(p)))
@@ -328,77 +340,7 @@ def _graded(p: Position) -> Position | None:
     return replace(p, question=replace(p.question, difficulty=g.difficulty, topics=g.topics))
 
 
-# ----- pruning -----------------------------------------------------------------------------------------------
-def _pruned(p: Position, keeps: Callable[[Position], bool]) -> Position:
-    """``p`` without the tiles and followers whose removal keeps the board legal and ``keeps`` true, the
-    farthest from the action first: the picture shows only what the puzzle needs. The river stays (its tiles
-    are drawn first: a river tile taken off would come back as the next draw)."""
-    bare = replace(p, gone=(), pile=() if p.pile == () else None)  # the pile as the sets have it
-    if bare != p and _legal(bare) and keeps(bare):
-        p = bare
-    action = _action_at(p)
-    smaller = p
-    while smaller is not None:  # again until no tile goes: a tile may go once another has gone
-        p, smaller = smaller, None
-        for t in sorted(filter(_prunable, p.board), key=lambda t: (-_distance(t.pos, action), t.y, t.x)):
-            fewer = p.with_board(tuple(o for o in p.board if o.pos != t.pos))
-            if _legal(fewer) and keeps(fewer):
-                smaller = p = fewer
-    for t in sorted(p.board, key=lambda t: (-_distance(t.pos, action), t.y, t.x)):
-        for token in [k for k in t.tokens if isinstance(k, FollowerToken)]:
-            here = next(o for o in p.board if o.pos == t.pos)
-            fewer = replace(here, tokens=tuple(k for k in here.tokens if k != token))
-            smaller = p.with_board(tuple(fewer if o.pos == t.pos else o for o in p.board))
-            if _legal(smaller) and keeps(smaller):
-                p = smaller
-    return p
-
-
-def _prunable(t: TileLine) -> bool:
-    return catalogue()[t.tile].set != "river"
-
-
-def _action_at(p: Position) -> Pos:
-    """Where the puzzle happens: the mean position of the tiles with tokens."""
-    spots = [t.pos for t in p.board if t.tokens] or [t.pos for t in p.board]
-    return (sum(x for x, _ in spots) // len(spots), sum(y for _, y in spots) // len(spots))
-
-
-def _distance(a: Pos, b: Pos) -> int:
-    return abs(a[0] - b[0]) + abs(a[1] - b[1])
-
-
-def _legal(p: Position) -> bool:
-    return not problems(p)
-
-
 # ----- words -------------------------------------------------------------------------------------------------
-def situation(p: Position) -> str:
-    """Who decides what (the second half of a ``best`` puzzle's title, after its idea); never the answer."""
-    state = state_from_position(p)
-    who = state.players[state.current_player()]
-    step = state.todo[0]
-    if isinstance(step, PlaceStep):
-        what = f"{who} to place {tile_name(state.hand)}"
-        if p.pile == ():
-            what += ", the last tile of the game"
-    elif isinstance(step, MeteorStep):
-        what = f"{who} aims the meteor" if step.phase == "aim" else f"{who} may turn the meteor aside"
-    elif isinstance(step, FloodStep):
-        what = f"{who} chooses where the flood breaks"
-    elif isinstance(step, (TornadoMoveStep, TornadoPickStep, TornadoDropStep)):
-        what = f"{who} steers the tornado from {pos_text(state.ext['tornado'])}"
-    elif isinstance(step, LayFerryStep):
-        what = f"{who} lays the ferry at {pos_text(step.pos)}"
-    elif isinstance(step, MoveFerryStep):
-        what = f"{who} may move the ferry at {pos_text(step.pos)}"
-    else:
-        what = f"{who} chooses what the crop circle does"
-    if p.pile == () and not isinstance(step, PlaceStep):
-        what += " on the last turn"
-    return what
-
-
 def final_title(p: Position, lessons: tuple[str, ...]) -> str:
     return f"The game ends on {len(p.board)} tiles: {' and '.join(lessons)}"
 

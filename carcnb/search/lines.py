@@ -3,10 +3,10 @@ what is best for themselves (max^n, see ``solve``; ties go to the first legal ac
 to a player's moves, and the best line with everything it scores, come from here."""
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from carcnb.engine.actions import Action
+from carcnb.engine.actions import Action, parse_action
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.state import GameState
@@ -98,6 +98,36 @@ def _best_play(p: Position, limit: int | None) -> BestPlay:
     gains = solver.value()
     return BestPlay(tuple(line), tuple(play), state.rows[rows_before:], objective(gains, mover),
                     dict(zip(state.players, gains)), solver.nodes)
+
+
+def line_play(p: Position, line: Sequence[Action]) -> BestPlay:
+    """The turn from ``p`` when the mover plays ``line`` (its decisions, in order), every other decision as the
+    solver plays it: the play of a chosen line, such as the answer of a question over the whole game."""
+    state = state_from_position(p)
+    mover = mover_of(state, p)
+    solver = Solver(state)
+    rows_before = len(state.rows)
+    play: list[tuple[str, Action]] = []
+    mine = list(line)
+    while (seat := state.current_player()) >= 0:
+        action = mine.pop(0) if seat == mover and mine else choice(solver, seat)
+        play.append((state.players[seat], action))
+        state.apply(action)
+    if mine:
+        raise CarcnbError(f"{p.path}: the line goes on after the turn: {'; '.join(map(str, mine))}")
+    gains = solver.value()
+    return BestPlay(tuple(line), tuple(play), state.rows[rows_before:], objective(gains, mover),
+                    dict(zip(state.players, gains)), solver.nodes)
+
+
+def answer_play(p: Position) -> BestPlay:
+    """The play of the answer of ``p``'s ``best`` question: over the whole game (``horizon = "game"``) the
+    file's line, which the look-ahead analysis chose and ``carcnb check`` holds it to; otherwise the best line
+    of the turn."""
+    q = p.question
+    if q is not None and q.horizon == "game" and q.answer is not None:
+        return line_play(p, [parse_action(a) for a in dict(q.answer)["line"]])
+    return best_play(p)
 
 
 def gains_text(gains: Mapping[str, int]) -> str:

@@ -11,7 +11,7 @@ from carcnb.engine.rulings import RULINGS, consulting, resolve
 from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.tiles import catalogue
 from carcnb.positions.model import Position
-from carcnb.search.lines import BestPlay, best_play
+from carcnb.search.lines import BestPlay, answer_play, best_play
 from carcnb.search.questions import answer as engine_answer
 from carcnb.search.questions import final_score, placements
 from carcnb.telling.wording import COUNTING, sentence, tile_name
@@ -24,8 +24,10 @@ _RULING_TILES = {"earthquake": "earthquake", "flood": "flood", "meteor": "meteor
 def hints(p: Position) -> list[str]:
     """The hints of ``p``'s question, most general first."""
     kind = _kind(p)
-    best = best_play(p) if kind == "best" else None
-    if best is not None:
+    best = answer_play(p) if kind == "best" else None
+    if best is not None and p.question.horizon == "game":
+        out = _game_hints(p, best)
+    elif best is not None:
         out = _best_hints(best)
     elif kind == "final":
         out = _final_hints(p)
@@ -75,6 +77,21 @@ def _best_hints(best: BestPlay) -> list[str]:
     return [general, here, nudge]
 
 
+def _game_hints(p: Position, best: BestPlay) -> list[str]:
+    """Hints for a question over the whole game: look past the turn, at what the best line scores, and at how it
+    compares with the most points now."""
+    left = sorted(p.pile or ())
+    tiles = f" ({', '.join(tile_name(t) for t in left)})" if left else ""
+    general = (f"Look past the turn: {len(left)} tile{'s' * (len(left) != 1)}{tiles} "
+               f"{'is' if len(left) == 1 else 'are'} still to be drawn, in an order nobody knows. The best line is the one with the highest expected final margin, not the most "
+               f"points now: what does each choice leave open for the tiles to come, and for whom?")
+    here = _what_scores("Along the best line these score this turn", best.rows,
+                        none="Along the best line nothing scores this turn: its points come later.")
+    nudge = (f"The best line reaches a value of {best.value} this turn: the line that scores most now is not it; "
+             "look at the other players' followers.")
+    return [general, here, nudge]
+
+
 def _what_scores(lead: str, rows: Sequence[ScoreRow], none: str = "No follower scores here.") -> str:
     counts: dict[str, int] = {}
     for r in rows:
@@ -100,7 +117,10 @@ def deciding_rulings(p: Position) -> list[tuple[str, str]]:
     Only rulings whose tiles are in play are tried; options under which the position is not possible (its
     tiles, its played actions) are skipped. A ``best`` search under another option that would take much longer
     than the position's own is given up (``_budget``): the rulings the file sets, which the puzzle is about,
-    get a larger budget than the others."""
+    get a larger budget than the others. A question over the whole game is analysed under its own rulings
+    only: none is said to decide it."""
+    if p.question is not None and p.question.horizon == "game":
+        return []
     with consulting() as read:  # a ruling the answer never reads cannot change it alone
         own = best_play(p) if _kind(p) == "best" else None
         mine = _comparable(_kind(p), own if own is not None else engine_answer(p))

@@ -28,7 +28,7 @@ from carcnb.positions.parse import parse
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
 from carcnb.storage.safewrite import write_file
-from carcnb.players.analysis import Analysis, analyse
+from carcnb.players.analysis import Analysis, analyse_question
 from carcnb.telling.account import Account, account
 from carcnb.telling.lookahead import MOST_SHOWN, meaning, option_text
 from carcnb.telling.markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
@@ -113,7 +113,7 @@ def answer_of(p: Position) -> Answered:
     kind = p.question.kind if p.question is not None else "final"
     if kind == "best":
         ranking = rank(p)
-        over_game = analyse(p, LOOKAHEAD_SECONDS) if p.question.horizon == "game" else None
+        over_game = analyse_question(p, LOOKAHEAD_SECONDS) if p.question.horizon == "game" else None
         return Answered(kind, ranking, ranking.best[0].told, lookahead=over_game)
     if kind == "count":
         from carcnb.telling.verdict import reveal

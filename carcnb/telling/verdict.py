@@ -24,7 +24,7 @@ from carcnb.engine.state import GameState
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
 from carcnb.positions.spelling import meant
-from carcnb.search.lines import answer_moves, best_play, forced, gains_text, mover_of, replies
+from carcnb.search.lines import answer_moves, answer_play, choice, forced, gains_text, mover_of, replies
 from carcnb.search.questions import counted, final_score
 from carcnb.search.solve import Solver, limit_named, objective
 from carcnb.telling.account import Account, account
@@ -227,10 +227,32 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
     gains = solver.value()
     value = objective(gains, mover)
     reached = f"Your line reaches a value of {value} ({gains_text(dict(zip(state.players, gains)))} this turn)"
+    if p.question.horizon == "game" and p.question.answer is not None:
+        return _over_the_game(p, state, solver, (value, reached), tuple(story), tuple(answered))
     if value == best:
         return Verdict(True, RIGHT, (f"{reached}: the best there is.", *story), value, best, tuple(answered))
     return Verdict(False, WRONG, (f"{reached}; the best line reaches {best}.", *story), value, best,
                    tuple(answered))
+
+
+def _over_the_game(p: Position, state: GameState, solver: Solver, reached: tuple[int, str], story: tuple[str, ...],
+                   answered: tuple[str, ...]) -> Verdict:
+    """A line of a question over the whole game is right when it leaves the position the answer leaves at the
+    turn's end (the file's line, which the look-ahead analysis chose and ``carcnb check`` holds it to); the rest of
+    the turn is played as the solver plays it."""
+    while (seat := state.current_player()) >= 0:
+        state.apply(choice(solver, seat), check=False)
+    best = answer_play(p)
+    after = state_from_position(p)
+    for _, action in best.play:
+        after.apply(action, check=False)
+    value, said = reached
+    if state.turn_key() == after.turn_key():
+        return Verdict(True, RIGHT, (f"{said}: the best over the whole game.", *story), value, best.value, answered)
+    why = (" It scores more this turn than the best line over the whole game: what does it leave open for the "
+           "tiles still to come?" if value > best.value else "")
+    return Verdict(False, WRONG, (f"{said}; another line has a higher expected final margin.{why}", *story),
+                   value, best.value, answered)
 
 
 def _answers_text(before: GameState, answers: list[tuple[int, Action]]) -> str:
@@ -263,7 +285,7 @@ def reveal(p: Position) -> Reveal:
         spots = "; ".join(f"{x},{y} turned {rot}" for x, y, rot in found)
         text = sentence(f"{tile_name(p.hand)} has {_placements(len(found))}") + (f": {spots}." if found else ".")
         return Reveal(text, q.explanation, ())
-    best = best_play(p)
+    best = answer_play(p)
     rest = [f"{c}: {a}" for c, a in best.play[len(best.line):]]
     text = f"{'; '.join(map(str, best.line))} -- value {best.value} ({gains_text(best.gains)} this turn)."
     if rest:

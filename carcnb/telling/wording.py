@@ -44,7 +44,7 @@ def _asked(p: Position) -> str:
     if q is not None and q.kind == "best":
         state = state_from_position(p)
         if state.current_player() >= 0:
-            return f"{decision_text(state)} {goal_text(state, q.horizon)}"
+            return f"{decision_text(state)} {goal_text(state, q.horizon, q.level)}"
     return _final_text(p)
 
 
@@ -75,7 +75,7 @@ def _option_text(rid: str, option: str) -> str:
     return f"{ruling.question.rstrip('?')}: {ruling.options[option]} ({rid} = {option})"
 
 
-def goal_text(state: GameState, horizon: str = "turn") -> str:
+def goal_text(state: GameState, horizon: str = "turn", level: str = "random") -> str:
     """What "best" means for the player to act (the solver's objective, ``solve.objective``), and over what
     horizon: to the end of the turn, which on the last turn includes the end-of-game scoring. (A puzzle's
     answer is also best once what the turn leaves open is valued: ``carcnb check`` makes sure of it, see
@@ -86,9 +86,10 @@ def goal_text(state: GameState, horizon: str = "turn") -> str:
         return (f"Best is the line that gives {who} the most points from now to the end of the game, final "
                 f"scoring included, minus what {others} gains.")
     if horizon == "game":
+        left = state.pile_size()
         return (f"Best is the line with the highest expected final margin: {who}'s final score minus "
-                f"{others}'s, over the rest of the game as the random player plays it from every seat "
-                "(carcnb analyse).")
+                f"{others}'s, over the rest of the game ({left} tile{'s' * (left != 1)} still to draw, in an order "
+                f"nobody knows) as the {level} player plays it from every seat (carcnb analyse).")
     return (f"Best is the line that gives {who} the most points by the end of this turn minus what {others} "
             "gains, every player answering as well as they can.")
 

@@ -1,0 +1,211 @@
+"""Mid-game puzzles: kept only when the answer is ahead of every other option over the rest of the game, is not
+the greedy move and needs an opponent's pieces; ``carcnb check`` runs the analysis again with the file's seed and
+fails a puzzle whose conclusion no longer holds; the file reads and writes its futures; the quiz judges a line by
+the position it leaves."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+import pytest
+
+from carcnb.cli import main
+from carcnb.engine.actions import parse_action
+from carcnb.engine.errors import CarcnbError
+from carcnb.engine.state import Game, GameState
+from carcnb.engine.steps import TERMINAL
+from carcnb.players.analysis import Analysis, Option, analyse_question
+from carcnb.positions.dump import dump
+from carcnb.positions.game_io import position_from_state
+from carcnb.positions.parse import load, parse
+from carcnb.puzzles import midgame
+from carcnb.search.playout import random_action
+from carcnb.telling.verdict import check_answer, hints
+from carcnb.telling.wording import question_text
+
+# Blue holds H with three tiles left. Placed on 1,-2 it closes the little city at 0,-2 with a knight: 4 points at
+# once, the most this turn, but a second completed city for red's farmer at 0,-1. On 0,3 it takes the big open
+# city (five tiles and a pennant) nobody holds. Without red's farmer the greedy move comes within 3 points.
+PUZZLE = '''format = "carcnb/1"
+title = "Don't feed red's farmer: blue to place H, 3 tiles left"
+players = ["red", "blue"]
+to_move = "blue"
+hand = "H"
+pile = ["U", "R", "B"]
+
+board = """
+0,2 C 270
+-1,1 I 90
+0,1 T 270
+1,1 L 0
+0,0 D 0
+-1,-1 E 90 blue@NNW
+0,-1 E 270 red@NNW
+0,-2 J 90
+"""
+
+[question]
+kind = "best"
+horizon = "game"
+level = "random"
+seed = 7
+futures = 200
+answer = { line = ["place 0,3 0", "deploy 0,3 S"], value = 0 }
+difficulty = 3
+topics = ["base", "placement", "mid-game"]
+explanation = """
+Expected final margin after it: -0.2 ± 1.1.
+Expected final margin after it: +5.6 ± 0.3, ahead of the greedy move by 5.8 ± 1.0, and of every other option by at least 3 points (95% confidence).
+"""
+'''
+GREEDY = ["place 1,-2 90", "deploy 1,-2 W"]
+
+
+@pytest.fixture
+def puzzle(tmp_path):
+    path = tmp_path / "mid.toml"
+    path.write_text(PUZZLE, encoding="utf-8")
+    return path
+
+
+def _without_question(text: str = PUZZLE):
+    p = parse(text)
+    return replace(p, question=None, title=None)
+
+
+# ----- the keep condition -----------------------------------------------------------------------------------
+def test_a_position_where_looking_past_the_turn_wins_against_an_opponent_is_kept():
+    made = midgame.found(_without_question(), 7)
+    assert made is not None
+    c, idea = made
+    assert [str(a) for a in c.best.line] == ["place 0,3 0", "deploy 0,3 S"]
+    assert [str(a) for a in c.greedy.line] == GREEDY and c.greedy.points > c.best.points
+    assert c.best.futures == midgame.FUTURES
+    assert (idea.theme, idea.opponent) == ("feed", "red")
+
+
+@pytest.mark.parametrize("change, why", [
+    (("0,-1 E 270 red@NNW", "0,-1 E 270"), "the opponent's farmer"),  # then the greedy move is within 3
+    (("0,2 C 270", "0,2 C 270 red@N"), "red holds the big city"),  # then the greedy move is best
+    (('pile = ["U", "R", "B"]', "pile = []"), "the last turn"),  # nothing to look past
+])
+def test_a_position_missing_a_clause_is_not_kept(change, why):
+    assert midgame.found(_without_question(PUZZLE.replace(*change)), 7) is None, why
+
+
+def _option(line: str, margins: list[float], points: int = 0) -> Option:
+    o = Option((parse_action(line),), (), points, list(margins))
+    o.estimate = sum(margins) / len(margins)
+    return o
+
+
+def _conclusion(best: Option, greedy: Option, *others: Option, exact: bool = False) -> midgame.Conclusion:
+    return midgame.Conclusion(Analysis("blue", (best, greedy, *others), "random", exact, 0.0, 1), greedy)
+
+
+def test_each_clause_of_the_conclusion_fails_alone():
+    rng = random.Random(5)
+    best = _option("place 0,3 0", [8 + rng.random() for _ in range(200)])
+    greedy = _option("place 1,-2 90", [2 + rng.random() for _ in range(32)], points=4)
+    far = _option("place 5,5 0", [1 + rng.random() for _ in range(32)])
+    assert midgame.failure(_conclusion(best, greedy, far), 200) is None
+    near = _option("place 6,6 0", [7 + rng.random() for _ in range(200)])
+    assert "place 6,6 0 is not 3 points behind the best" in midgame.failure(_conclusion(best, greedy, near), 200)
+    assert "greedy move (place 0,3 0) is the best" in midgame.failure(midgame.Conclusion(
+        Analysis("blue", (best, far), "random", False, 0.0, 1), best), 200)
+    assert "played in 200 futures, not 400" in midgame.failure(_conclusion(best, greedy, far), 400)
+    assert "the last turn" in midgame.failure(_conclusion(best, greedy, far, exact=True), 200)
+    assert "not 7.5 points behind" in midgame.failure(_conclusion(best, greedy, far), 200, lead=7.5)
+
+
+def test_the_pile_is_cut_to_a_few_tiles_left_and_never_while_the_river_flows():
+    state = GameState(Game(players=("red", "blue"), sets=frozenset({"river"})), seed=3)
+    rng = random.Random(3)
+    flowing = cuts = 0
+    while state.current_player() != TERMINAL and cuts < 3:
+        if state.current_player() >= 0 and len(state.board.tiles) > 1:
+            cut = midgame.cut(position_from_state(state), state, random.Random(len(state.history)))
+            if any(sum(stage.values()) for stage in state.stages[:-1]):  # river tiles still to draw
+                assert cut is None
+                flowing += 1
+            else:
+                left = [t for t, n in state.stages[-1].items() for _ in range(n)]
+                assert midgame.LEFT[0] <= len(cut.pile) <= midgame.LEFT[1]
+                assert all(cut.pile.count(t) <= left.count(t) for t in cut.pile)
+                cuts += 1
+        state.apply(random_action(state, rng), check=False)
+    assert flowing and cuts == 3
+
+
+# ----- the file and the check -------------------------------------------------------------------------------
+def test_a_question_over_the_game_records_its_futures_and_writes_them_back(puzzle):
+    p = load(puzzle)
+    assert (p.question.horizon, p.question.level, p.question.seed, p.question.futures) == ("game", "random", 7, 200)
+    assert parse(dump(p)) == p
+
+
+@pytest.mark.parametrize("change, says", [
+    (('horizon = "game"\n', ""), 'add horizon = "game"'),
+    (('level = "random"', 'level = "mcts"'), "level names who plays the futures"),
+    (("seed = 7", "seed = -1"), "seed = a whole number"),
+    (("futures = 200", "futures = 0"), "futures = a whole number"),
+])
+def test_a_wrong_futures_key_names_the_line_and_what_was_expected(change, says):
+    with pytest.raises(CarcnbError, match=says):
+        parse(PUZZLE.replace(*change), "bad.toml")
+
+
+def _check(path, capsys) -> tuple[int, str]:
+    code = main(["check", str(path)])
+    return code, capsys.readouterr().out
+
+
+def test_check_runs_the_analysis_again_and_passes_the_puzzle(puzzle, capsys):
+    code, out = _check(puzzle, capsys)
+    assert code == 0, out
+    assert "ahead of the greedy move by 5.8 ± 1.0 (200 futures, seed 7)" in out
+
+
+@pytest.mark.parametrize("change, says", [
+    (('answer = { line = ["place 0,3 0", "deploy 0,3 S"], value = 0 }',
+      f'answer = {{ line = {json.dumps(GREEDY)}, value = 4 }}'), "file says line place 1,-2 90"),
+    (("0,-1 E 270 red@NNW", "0,-1 E 270"), "deploy 1,-2 W is not 3 points behind the best"),
+    (("0,2 C 270", "0,2 C 270 red@N"), "best over the game: "),  # no answer stands out, the greedy move leads
+    (("futures = 200\n", ""), "records its futures: add seed = N and futures = 200"),
+    (("+5.6 ± 0.3", "+6.6 ± 0.3"), "the explanation's numbers are not the analysis's"),
+])
+def test_check_fails_a_tampered_mid_game_puzzle(puzzle, capsys, change, says):
+    assert change[0] in PUZZLE
+    text = PUZZLE.replace(*change)
+    if "red" in change[1]:  # no option is set aside: fewer futures
+        text = text.replace("futures = 200", "futures = 40")
+    puzzle.write_text(text, encoding="utf-8")
+    code, out = _check(puzzle, capsys)
+    assert code == 1 and "FAIL" in out and says in out, out
+
+
+def test_the_seed_reproduces_the_analysis_and_solve_uses_it(puzzle, capsys):
+    p = load(puzzle)
+    one, two = analyse_question(p), analyse_question(p, futures=40)
+    assert [o.margins[:32] for o in one.options] == [o.margins[:32] for o in two.options]
+    other = analyse_question(replace(p, question=replace(p.question, seed=8)), futures=40)
+    assert [o.margins[:32] for o in other.options] != [o.margins[:32] for o in one.options]
+    assert main(["solve", str(puzzle), "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert solved["answer"]["line"] == ["place 0,3 0", "deploy 0,3 S"]
+    assert solved["answer"]["expected_margin"] == round(one.best.mean, 2)
+
+
+# ----- playing it -------------------------------------------------------------------------------------------
+def test_the_quiz_takes_the_answer_in_any_spelling_and_tells_why_the_greedy_move_is_wrong(puzzle):
+    p = load(puzzle)
+    assert check_answer(p, "Place 0,3 0; deploy 0,3 s").right
+    verdict = check_answer(p, "; ".join(GREEDY))
+    assert not verdict.right and verdict.value == 4 and verdict.best_value == 0
+    assert "scores more this turn than the best line over the whole game" in " ".join(verdict.details)
+    assert not check_answer(p, "place 0,3 0; deploy 0,3 N").right
+    said = hints(p)
+    assert said[0].startswith("Look past the turn: 3 tiles (B, R, U) are still to be drawn")
+    assert "value of 0 this turn" in said[-1]
+    assert "3 tiles still to draw" in question_text(p) and "as the random player plays it" in question_text(p)
