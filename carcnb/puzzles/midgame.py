@@ -31,7 +31,7 @@ from carcnb.puzzles.idea import FEATURE_WORDS, Idea, Line, compared, lines, situ
 from carcnb.puzzles.pruning import pruned
 from carcnb.search.lines import choice
 from carcnb.search.playout import random_action
-from carcnb.search.solve import Solver
+from carcnb.search.solve import Solver, objective
 from carcnb.telling.account import account
 from carcnb.telling.events import FeatureScored, and_list, tile_name
 from carcnb.telling.wording import sentence
@@ -42,6 +42,7 @@ LEFT = (2, 6)  # tiles left in the pile: few enough that a future is short, and 
 PROMISE = 1  # points: what a line must beat the greedy move by, counted as at the end of the game, to be analysed
 SEATS = (2, 3, 3)  # how many players a hunt's game has, drawn from these: opponents' figures make the ideas
 GREEDY_SHARE = 0.7  # of a hunt's game's decisions taken as the greedy player takes them
+HUNT_NODES = 3000  # how far that player searches a turn (past it, each decision alone): the hunt's games are many
 GLANCE = 16  # futures the hopeful lines and the greedy move are played in before the whole analysis
 MOST_TILES = 30  # a bigger board is not examined: its picture would be hard to read
 OPPONENT_THEMES = ("destroy", "steal", "share", "deny", "feed")  # an opponent's figure or feature is what it is about
@@ -182,8 +183,7 @@ def found(p: Position, seed: int, lead: float = LEAD) -> tuple[Conclusion, Idea]
     Cheap looks come first and set most positions aside: no line beats the greedy move once what the turn leaves
     open is counted (``_hopes``), or none leads it by the lead in a glance at a few futures."""
     p = asked(p, seed)
-    greedy = greedy_line(p)
-    hopes = _hopes(p, greedy)
+    hopes, greedy = _hopes(p)
     if not hopes or not _glanced(p, greedy, hopes, lead):
         return None
     c = conclude(p)
@@ -195,18 +195,26 @@ def found(p: Position, seed: int, lead: float = LEAD) -> tuple[Conclusion, Idea]
     return c, idea
 
 
-def _hopes(p: Position, greedy: tuple[Action, ...]) -> list[tuple[Action, ...]]:
+def _hopes(p: Position) -> tuple[list[tuple[Action, ...]], tuple[Action, ...]]:
     """The lines of the mover that beat the greedy move by ``PROMISE`` points once what the turn leaves open is
     counted as at the end of the game (``idea.lines``, what the explanation tells) and involve an opponent, the
-    best ``HOPES`` of them."""
+    best ``HOPES`` of them; and the greedy move. The greedy move scores the most this turn, so when no line
+    beats the worst of those by ``PROMISE`` there is no need to ask the greedy player."""
     found = lines(p) or []
+    if not found:
+        return [], ()
+    seat = state_from_position(p).current_player()
+    top = max(objective(ln.now, seat) for ln in found)
+    floor = min(ln.worth(seat) for ln in found if objective(ln.now, seat) == top)
+    if all(ln.worth(seat) < floor + PROMISE for ln in found):
+        return [], ()
+    greedy = greedy_line(p)
     obvious = next((ln for ln in found if ln.mine == greedy), None)
     if obvious is None:
-        return []
-    seat = state_from_position(p).current_player()
+        return [], greedy
     better = sorted((ln for ln in found if ln.worth(seat) >= obvious.worth(seat) + PROMISE),
                     key=lambda ln: -ln.worth(seat))
-    return [ln.mine for ln in better[:HOPES] if _involves_opponent(compared(p, ln.mine, greedy, 0))]
+    return [ln.mine for ln in better[:HOPES] if _involves_opponent(compared(p, ln.mine, greedy, 0))], greedy
 
 
 def _glanced(p: Position, greedy: tuple[Action, ...], hopes: list[tuple[Action, ...]], lead: float) -> bool:
@@ -257,7 +265,7 @@ def play(state: GameState, rng: random.Random, skip: float) -> Action:
     if isinstance(state.todo[0], DeployStep) and rng.random() < skip:
         return Pass()
     if state.current_player() >= 0 and rng.random() < GREEDY_SHARE:
-        return GreedyPlayer().choose(state)
+        return GreedyPlayer(node_limit=HUNT_NODES).choose(state)
     return random_action(state, rng)
 
 
