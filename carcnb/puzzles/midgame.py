@@ -5,7 +5,8 @@ of every other by at least ``LEAD`` points of expected final margin with 95% con
 ``FUTURES`` futures, every other set aside only once that sure), the greedy player's move
 (``carcnb.players.greedy``: the most points this turn) is another option, and the answer is about an opponent's
 follower or feature (``carcnb.puzzles.idea.compared``: it steals, shares, destroys or denies, or keeps from
-feeding an opponent's farmer), so much that without the opponents' figures it would not beat the greedy move. The pile is cut to a few tiles (``LEFT``) so that every
+feeding an opponent's farmer), so much that without the opponents' figures its lead over the greedy move would
+fall below ``LEAD`` or shrink by ``MATTERS`` points. The pile is cut to a few tiles (``LEFT``) so that every
 future is short. The file records the level and the seed of the futures and how many the best is played in:
 ``carcnb check`` runs the same analysis again (``checked``) and fails the puzzle when that conclusion no longer
 holds.
@@ -46,6 +47,7 @@ HUNT_NODES = 3000  # how far that player searches a turn (past it, each decision
 GLANCE = 16  # futures the hopeful lines and the greedy move are played in before the whole analysis
 MOST_TILES = 30  # a bigger board is not examined: its picture would be hard to read
 OPPONENT_THEMES = ("destroy", "steal", "share", "deny", "feed")  # an opponent's figure or feature is what it is about
+MATTERS = 2.0  # points of the answer's lead over the greedy move that the opponents' figures must account for
 HOPES = 4  # lines that beat the greedy move once what is left open is counted, glanced at
 
 
@@ -240,15 +242,17 @@ def _involves_opponent(idea: Idea | None) -> bool:
 
 
 def _opponents_matter(p: Position, c: Conclusion, lead: float) -> bool:
-    """Whether the answer needs the opponents' figures to beat the greedy move: without them on the board, the
-    same two lines played in the same futures are less than ``lead`` apart on average."""
+    """Whether the answer needs the opponents' figures to beat the greedy move as it does: without them on the
+    board, the same two lines played in the same futures are less than ``lead`` apart on average, or the
+    answer's lead shrinks by ``MATTERS`` points."""
     state = state_from_position(without_opponents(p, c.analysis.mover))
     options = mover_options(state, state.current_player())
     answer, greedy = option_of(state, options, c.best.line), option_of(state, options, c.greedy.line)
     if answer is None or greedy is None:
         return True  # a line of the puzzle cannot be played without them
     _play_out(state, (answer, greedy), c.analysis.level, c.analysis.seed, c.best.futures)
-    return difference(answer, greedy)[0] < lead
+    alone = difference(answer, greedy)[0]
+    return alone < lead or c.ahead(c.greedy)[0] - alone >= MATTERS
 
 
 def without_opponents(p: Position, mover: str) -> Position:
@@ -299,7 +303,11 @@ def puzzle(p: Position, seed: int, lead: float = LEAD) -> Position | None:
         return True
 
     p = pruned(asked(p, seed), same)
-    c, idea = kept[""]  # the last position pruning accepted is the puzzle
+    return finished(p, *kept[""])  # the last position pruning accepted is the puzzle
+
+
+def finished(p: Position, c: Conclusion, idea: Idea) -> Position | None:
+    """``p`` asked over the whole game, with its answer, grade, title and explanation from ``c`` and ``idea``."""
     p = replace(p, question=replace(p.question, answer=(("line", [str(a) for a in c.best.line]),
                                                        ("value", c.best.points))))
     try:
@@ -335,7 +343,8 @@ def explanation(p: Position, c: Conclusion, idea: Idea) -> str:
            f"tiles left ({tiles}) are drawn in a random order, every seat played by the {c.analysis.level} player. "
            f"Every option is played in the same {c.best.futures} sampled futures (seed {p.question.seed}); ± is "
            "the 95% interval.",
-           f"The greedy move: {greedy.entries[0].said}, which scores {mover} {idea.obvious.own(seat)} at once."]
+           f"The greedy move, the most points this turn ({line_text(c.greedy.line)}): {greedy.entries[0].said}, "
+           f"which scores {mover} {idea.obvious.own(seat)} at once."]
     out += [f"- {line}" for entry in greedy.entries for line in entry.lines()][1:]
     out.append(f"{sentence(_opening(idea))}: counted as at the end of the game, {_left(idea.obvious, idea.answer)}.")
     after_greedy, after_answer = numbers(c)
