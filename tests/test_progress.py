@@ -88,7 +88,9 @@ def test_ratings_that_cannot_be_read_start_fresh_and_stay_in_the_file(data: Path
     ('{"version": "one", "puzzles": {}}', "expected"),
     ('["version", 1]', "expected"),
     (b"\xff\xfe\x00", "codec"),
-])
+    ("[" * 100_000, "nested too deeply"),
+    ('{"version": 1, "puzzles": {"a.toml": ' + "[" * 900 + "]" * 900 + "}}", "nested more than"),
+], ids=["not-json", "puzzles-a-list", "version-a-word", "a-list", "not-utf8", "brackets", "deep-entry"])
 def test_a_broken_file_starts_fresh_with_a_message_and_is_kept_aside(data: Path, text, reason):
     data.mkdir(parents=True)
     path = data / "progress.json"
@@ -103,6 +105,30 @@ def test_a_broken_file_starts_fresh_with_a_message_and_is_kept_aside(data: Path,
     [aside] = data.glob("progress.json.broken-*")
     assert aside.read_bytes() == raw and f"kept as {aside}" in p.message
     assert Progress.load().solved("base/road-loop.toml")
+
+
+@pytest.mark.parametrize("whose, rating, says", [
+    ("player", {"rating": 1e300, "deviation": 80, "volatility": 0.06}, "your rating in"),
+    ("player", {"rating": 1500, "deviation": 1e300, "volatility": 0.06}, "its deviation 1e+300 is outside"),
+    ("player", {"rating": 1500, "deviation": 80, "volatility": 1e300}, "its volatility 1e+300 is outside"),
+    ("player", {"rating": 1500, "deviation": 80, "volatility": 1e-300}, "its volatility 1e-300 is outside"),
+    ("player", {"rating": float("nan"), "deviation": 80, "volatility": 0.06}, "its rating nan is outside"),
+    ("puzzle", {"rating": 1e300, "deviation": 80, "volatility": 0.06}, "puzzle base/a.toml's rating in"),
+    ("puzzle", {"rating": 1500, "deviation": float("inf"), "volatility": 0.06}, "its deviation inf is outside"),
+], ids=["rating", "deviation", "volatility", "tiny-volatility", "nan", "puzzle-rating", "puzzle-deviation"])
+def test_a_rating_out_of_range_is_reset_with_a_note_and_a_try_still_counts(data: Path, whose, rating, says):
+    data.mkdir(parents=True)
+    path = data / "progress.json"
+    table = {"player": rating} if whose == "player" else {"puzzles": {"base/a.toml": rating}}
+    path.write_text(json.dumps({"version": 1, "puzzles": {}, "ratings": table}), encoding="utf-8")
+    p = Progress.load()
+    assert says in p.message and "could not be used and starts again" in p.message
+    assert p.player.rating == 1500 and p.rating("base/a.toml", 2).rating == 1300  # as new
+    assert p.mark_solved("base/a.toml", difficulty=2) and p.message == ""
+    assert p.mark_revealed("base/b.toml", difficulty=2)
+    again = Progress.load()
+    assert again.message == "" and list(data.glob("progress.json.broken*")) == []
+    assert 1300 < again.player.rating < 1500 + 350 and again.rating("base/a.toml", 2).rating < 1300
 
 
 def test_a_second_broken_file_never_replaces_the_first_one_set_aside(data: Path):

@@ -153,9 +153,10 @@ def test_a_bad_file_is_a_message_not_an_exception(shelf: Path, tmp_path: Path):
     assert any("2 file(s)" in m and "could not be read" in m for m in browser.messages)
 
 
-def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_path: Path):
+@pytest.mark.parametrize("broken", ["{broken", "[" * 100_000], ids=["not-json", "nested-too-deeply"])
+def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_path: Path, broken: str):
     path = tmp_path / "progress.json"
-    path.write_text("{broken", encoding="utf-8")
+    path.write_text(broken, encoding="utf-8")
     browser = BrowserModel(shelf, progress=path)
     assert any("could not read the progress file" in m for m in browser.messages)
     assert all(browser.mark(e) is None for e in browser.entries)
@@ -163,7 +164,7 @@ def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_pat
     solve_final(browser)
     assert Progress.load(path).solved("base/road-loop.toml")
     [aside] = tmp_path.glob("progress.json.broken-*")
-    assert aside.read_text(encoding="utf-8") == "{broken"
+    assert aside.read_text(encoding="utf-8") == broken
 
 
 def test_no_collection_is_a_clear_error(tmp_path: Path):

@@ -245,6 +245,19 @@ def test_first_tries_are_marked_and_rated_as_in_the_notebooks(rated, tmp_path, c
     assert code == 0 and "Your rating: " in out and "3 puzzle(s) tried: 1 solved, 2 revealed first" in out
 
 
+def test_a_progress_file_nested_too_deeply_is_set_aside_and_the_mark_saved(puzzles, tmp_path, capsys, monkeypatch,
+                                                                            data_folder):
+    data_folder.mkdir()
+    broken = "[" * 100_000
+    (data_folder / "progress.json").write_text(broken, encoding="utf-8")
+    code, out, err = run(capsys, "quiz", str(puzzles / "b-count.toml"), "--picture-dir", str(tmp_path),
+                         stdin="3\n", monkeypatch=monkeypatch)
+    assert (code, err) == (0, "") and "could not read the progress file" in out and "Right!" in out
+    [aside] = data_folder.glob("progress.json.broken-*")
+    assert aside.read_text(encoding="utf-8") == broken and f"kept as {aside}" in out
+    assert Progress.load().mark("b-count.toml") == "solved"
+
+
 def test_a_streak_counts_puzzles_solved_in_a_row_until_a_reveal(puzzles, tmp_path, capsys, monkeypatch):
     code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
                        stdin="red=9 blue=1\n3\nreveal\n", monkeypatch=monkeypatch)

@@ -36,6 +36,7 @@ FILENAME = "progress.json"
 VERSION = 1
 SOLVED = "solved"
 REVEALED = "revealed"
+MAX_DEPTH = 32  # a progress file nests 4 deep; far deeper would not even be written back
 LOCK_WAIT = 10  # seconds a write waits for another one to finish before giving up with a message
 
 RATINGS = "ratings"
@@ -66,12 +67,14 @@ class Progress:
             doc = _read(target)
         except FileNotFoundError:
             return cls(target, message=f"no progress kept yet: solved puzzles will be remembered in {target}")
-        except (OSError, ValueError, RecursionError) as e:  # RecursionError: JSON nested too deeply
+        except (OSError, ValueError) as e:
             return cls(target, message=(f"could not read the progress file {target} ({e}): starting fresh; the "
                                         f"file will be set aside as {target.name}.broken-<date> at the first "
                                         f"mark, never over an earlier one"))
         marks, unread = _marks(doc)
-        return cls(target, marks, _partly_read(target, doc, unread), *_ratings(doc))
+        player, puzzles, unusable = _ratings(doc)
+        said = "; ".join(filter(None, [_partly_read(target, doc, unread), _reset_note(target, unusable)]))
+        return cls(target, marks, said, player, puzzles)
 
     def mark(self, key: str) -> str | None:
         """``solved`` (solved before any reveal), ``revealed`` or None for the puzzle ``key``."""
@@ -121,6 +124,7 @@ class Progress:
                 except (OSError, ValueError):
                     aside = _set_aside(self.path)
                     doc = {}
+                _reset_unusable(doc)
                 if change is not None:
                     change(doc)
                 doc = _merged(doc, self.marks)
@@ -135,7 +139,7 @@ class Progress:
             self.message = f"progress not saved to {self.path}: {e}; it is kept until this notebook closes"
             return False
         self.marks = _marks(doc)[0]
-        self.player, self.puzzles = _ratings(doc)
+        self.player, self.puzzles, _ = _ratings(doc)
         self.message = (f"the progress file that could not be read is kept as {aside}; your marks are saved "
                         f"in {self.path}") if aside else ""
         return True
@@ -147,7 +151,7 @@ class Progress:
             doc = {RATINGS: {"player": self.player.as_dict(),
                              "puzzles": {k: r.as_dict() for k, r in self.puzzles.items()}}}
             change(doc)
-            self.player, self.puzzles = _ratings(doc)
+            self.player, self.puzzles, _ = _ratings(doc)
 
 
 def _rated(key: str, solved: bool, difficulty: int | None) -> Change:
@@ -160,7 +164,7 @@ def _rated(key: str, solved: bool, difficulty: int | None) -> Change:
         table = doc.setdefault(RATINGS, {})
         if not isinstance(table, dict) or not isinstance(table.setdefault("puzzles", {}), dict):
             return
-        player, puzzles = _ratings(doc)
+        player, puzzles, _ = _ratings(doc)
         puzzle = puzzles.get(key) or puzzle_start(difficulty)
         player, puzzle = first_try(player, puzzle, solved)
         table["player"] = player.as_dict()
@@ -168,26 +172,87 @@ def _rated(key: str, solved: bool, difficulty: int | None) -> Change:
     return change
 
 
-def _ratings(doc: dict) -> tuple[Rating, dict[str, Rating]]:
-    """The player's rating and the puzzles' that the document holds; what cannot be read counts as none."""
+def _ratings(doc: dict) -> tuple[Rating, dict[str, Rating], list[tuple[str, str]]]:
+    """The player's rating and the puzzles' that the document holds, and the ones it holds that cannot be used
+    (whose, and why): those count as none, and start again."""
     table = doc.get(RATINGS)
     if not isinstance(table, dict):
-        return Rating(), {}
-    player = Rating.from_dict(table.get("player")) or Rating()
+        return Rating(), {}, []
+    unusable: list[tuple[str, str]] = []
+
+    def read(rating: object, whose: str) -> Rating | None:
+        try:
+            return Rating.from_dict(rating)
+        except ValueError as e:
+            unusable.append((whose, str(e)))
+            return None
+
+    player = read(table["player"], "your") if "player" in table else None
     puzzles = table.get("puzzles")
-    read = {k: Rating.from_dict(v) for k, v in puzzles.items()} if isinstance(puzzles, dict) else {}
-    return player, {k: r for k, r in read.items() if r is not None}
+    found = {k: read(v, f"puzzle {k}'s") for k, v in puzzles.items()} if isinstance(puzzles, dict) else {}
+    return player or Rating(), {k: r for k, r in found.items() if r is not None}, unusable
+
+
+def _reset_note(path: Path, unusable: list[tuple[str, str]]) -> str:
+    """What the player is told about the ratings in ``path`` that start again (empty when there are none)."""
+    if not unusable:
+        return ""
+    whose, why = unusable[0]
+    if len(unusable) == 1:
+        return f"{whose} rating in {path} could not be used and starts again ({why})"
+    return f"{len(unusable)} ratings in {path} could not be used and start again (the first, {whose}: {why})"
+
+
+def _reset_unusable(doc: dict) -> None:
+    """Drop the ratings that are tables but no usable rating (a value out of range, say): they start again.
+    What is no table at all (perhaps a newer carcnb's) stays as it is."""
+    table = doc.get(RATINGS)
+    if not isinstance(table, dict):
+        return
+    if _unusable(table.get("player")):
+        del table["player"]
+    puzzles = table.get("puzzles")
+    if isinstance(puzzles, dict):
+        for key in [k for k, v in puzzles.items() if _unusable(v)]:
+            del puzzles[key]
+
+
+def _unusable(rating: object) -> bool:
+    """Whether ``rating`` is a table that holds no usable rating."""
+    if not isinstance(rating, dict):
+        return False
+    try:
+        Rating.from_dict(rating)
+    except ValueError:
+        return True
+    return False
 
 
 def _read(path: Path) -> dict:
     """The progress document at ``path``: OSError when it cannot be read, ValueError when it is no progress
     file at all (not JSON, or without a ``version`` number and a ``puzzles`` table)."""
-    doc = json.loads(read_text(path))  # a FIFO is refused, not waited on
+    try:
+        doc = json.loads(read_text(path))  # a FIFO is refused, not waited on
+    except RecursionError:
+        raise ValueError("nested too deeply to be a progress file") from None
+    if _depth(doc) > MAX_DEPTH:
+        raise ValueError(f"nested more than {MAX_DEPTH} deep: no progress file is")
     version = doc.get("version") if isinstance(doc, dict) else None
     if (not isinstance(version, int) or isinstance(version, bool) or version < 1
             or not isinstance(doc.get("puzzles"), dict)):
         raise ValueError(f'expected {{"version": {VERSION}, "puzzles": {{...}}}}')
     return doc
+
+
+def _depth(doc: object) -> int:
+    """How deeply lists and tables nest in ``doc`` (counted without recursion: it may be very deep)."""
+    deepest, todo = 0, [(doc, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            todo += [(x, depth + 1) for x in (item.values() if isinstance(item, dict) else item)]
+    return deepest
 
 
 def _marks(doc: dict) -> tuple[Marks, list[str]]:
