@@ -69,6 +69,18 @@ def test_two_notebooks_count_one_first_try_once(data: Path):
     assert Progress.load().player == once and second.player == once
 
 
+def test_a_notebook_opened_earlier_never_turns_another_ones_solve_into_a_reveal(data: Path):
+    earlier, later = Progress.load(), Progress.load()
+    later.mark_solved("base/a.toml", date(2024, 5, 2), difficulty=3)
+    won = Progress.load().player
+    assert earlier.mark_revealed("base/a.toml", date(2024, 5, 3), difficulty=3)  # it saw the puzzle unmarked
+    assert Progress.load().marks["base/a.toml"] == {"solved": "2024-05-02"}  # the first result stands
+    assert earlier.mark("base/a.toml") == "solved" and earlier.player == won == Progress.load().player
+    earlier.mark_revealed("base/b.toml", date(2024, 5, 3))
+    later.mark_solved("base/b.toml", date(2024, 5, 4))  # the other way round: the reveal came first
+    assert Progress.load().mark("base/b.toml") == "revealed" == later.mark("base/b.toml")
+
+
 def test_ratings_that_cannot_be_read_start_fresh_and_stay_in_the_file(data: Path):
     data.mkdir(parents=True)
     path = data / "progress.json"

@@ -213,6 +213,19 @@ def test_a_puzzle_solved_after_a_reveal_on_another_day_stays_marked_revealed(bro
     assert tomorrow.summary().startswith(f"0 of {len(tomorrow.entries)} puzzles solved")
 
 
+def test_a_solve_in_one_notebook_stays_a_solve_when_another_opened_before_reveals(shelf: Path, tmp_path: Path):
+    path = tmp_path / "progress.json"
+    first, second = BrowserModel(shelf, progress=path), BrowserModel(shelf, progress=path)
+    first.open("base/road-loop.toml")
+    second.open("base/road-loop.toml")
+    solve_final(first)
+    rating = Progress.load(path).player
+    second.board.reveal()
+    assert Progress.load(path).mark("base/road-loop.toml") == "solved" and Progress.load(path).player == rating
+    assert second.mark(second.current) == "solved" and second.label(second.current).startswith("✓ ")
+    assert second.progress.player == rating
+
+
 def test_a_first_try_rates_and_the_next_offer_is_near_the_new_rating(browser: BrowserModel):
     assert "your rating 1500 ± 700" in browser.summary()
     browser.open("base/road-loop.toml")

@@ -7,7 +7,8 @@ collection (``disasters/meteor-point-beside.toml``), so the same puzzle keeps it
 from the repository or from an installed package.
 
 Nothing in the file is ever lost. Several notebooks (or processes) may mark puzzles at once: each write takes
-a lock, reads the file again and adds its marks to what is there. A file that cannot be read at all starts
+a lock, reads the file again and adds its marks to what is there, the first result of a puzzle standing (a
+notebook opened earlier that reveals a puzzle another one solved leaves it solved). A file that cannot be read at all starts
 fresh with a message, and is set aside at the first write under a name that no earlier set-aside copy has;
 a file written by a newer carcnb, or with entries or keys this one does not know, is read as far as it can
 be, and what it cannot read stays in the file as it was.
@@ -78,10 +79,7 @@ class Progress:
 
     def mark(self, key: str) -> str | None:
         """``solved`` (solved before any reveal), ``revealed`` or None for the puzzle ``key``."""
-        entry = self.marks.get(key)
-        if entry is None:
-            return None
-        return REVEALED if REVEALED in entry else SOLVED
+        return _result(self.marks.get(key, {}))
 
     def rating(self, key: str, difficulty: int | None = None) -> Rating:
         """The puzzle's rating: from its tries, or from its ``difficulty`` when nobody tried it here."""
@@ -93,20 +91,22 @@ class Progress:
     def mark_solved(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
         """Remember that ``key`` was solved (the first day counts); a first try is a win for the player
         (``difficulty``: the puzzle's, for its first rating). True when it was saved."""
-        entry = self.marks.setdefault(key, {})
-        if SOLVED in entry:
-            return True
-        first = not entry
-        entry[SOLVED] = (day or date.today()).isoformat()
-        return self._save(_rated(key, True, difficulty) if first else None)
+        return self._mark(key, SOLVED, day, difficulty)
 
     def mark_revealed(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
         """Remember that the answer of ``key`` was shown before it was solved: a first try lost."""
-        entry = self.marks.setdefault(key, {})
-        if entry:
+        return self._mark(key, REVEALED, day, difficulty)
+
+    def _mark(self, key: str, what: str, day: date | None, difficulty: int | None) -> bool:
+        """Add the mark ``what`` unless it would change a result already recorded (here or, see ``_save``, in
+        the file); the first result moves both ratings."""
+        entry = self.marks.get(key, {})
+        joined = _joined(entry, {what: (day or date.today()).isoformat()})
+        if joined == entry:
             return True
-        entry[REVEALED] = (day or date.today()).isoformat()
-        return self._save(_rated(key, False, difficulty))
+        self.marks[key] = joined
+        first = _result(entry) is None
+        return self._save(_rated(key, what == SOLVED, difficulty) if first else None)
 
     def _save(self, change: Change | None = None) -> bool:
         """Add these marks to the file as it is now, under a lock, and take in the marks other notebooks
@@ -282,19 +282,37 @@ def _partly_read(path: Path, doc: dict, unread: list[str]) -> str:
 
 
 def _merged(doc: dict, marks: Marks) -> dict:
-    """``doc`` with ``marks`` added: the earlier day of each mark wins, and everything else in the file (keys
-    and entries this version does not know, a newer version number) stays."""
+    """``doc`` with ``marks`` added as ``_joined`` adds them, and everything else in the file (keys and entries
+    this version does not know, a newer version number) kept."""
     out = {**doc, "version": max(doc.get("version", VERSION), VERSION)}
     puzzles = dict(doc.get("puzzles", {}))
     for key, entry in marks.items():
-        old = puzzles.get(key)
-        kept = dict(old) if isinstance(old, dict) else {}
-        for what, day in entry.items():
-            if not isinstance(kept.get(what), str) or day < kept[what]:
-                kept[what] = day
-        puzzles[key] = kept
+        puzzles[key] = _joined(puzzles.get(key), entry)
     out["puzzles"] = dict(sorted(puzzles.items()))
     return out
+
+
+def _result(entry: object) -> str | None:
+    """What an entry says of its puzzle: ``revealed`` when the answer was shown before it was solved, else
+    ``solved`` when it was solved, else None."""
+    if not isinstance(entry, dict):
+        return None
+    return next((what for what in (REVEALED, SOLVED) if isinstance(entry.get(what), str)), None)
+
+
+def _joined(old: object, mine: dict[str, str]) -> dict:
+    """The entry ``old`` (as the file has it) with the marks ``mine`` added, the first result standing: a mark
+    joins an entry that has no result yet, or one whose result it leaves as it is (the day a revealed puzzle
+    was solved after all); a solve is never turned into a reveal. A mark already there keeps the earlier
+    day."""
+    kept = dict(old) if isinstance(old, dict) else {}
+    first = _result(kept)
+    for what, day in mine.items():
+        if isinstance(kept.get(what), str):
+            kept[what] = min(kept[what], day)
+        elif first is None or _result({**kept, what: day}) == first:
+            kept[what] = day
+    return kept
 
 
 def _set_aside(path: Path) -> Path:
