@@ -117,23 +117,22 @@ def test_best_right_as_text_as_strings_and_as_actions():
         assert verdict.details == ("Your line reaches a value of 8 (red +8, blue +0 this turn): the best there is.",)
 
 
-def test_best_wrong_value_gives_the_value_against_the_best_and_not_the_line():
+def test_best_wrong_value_gives_the_lines_value_and_neither_the_best_value_nor_the_line():
     verdict = check_answer(place_position(), "place 0,2 180; pass")  # closes the city with nobody in it
-    assert not verdict.right and (verdict.value, verdict.best_value) == (0, 8)
-    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); the best line "
-                               "reaches 8.",)
-    assert "deploy 0,2 S" not in " ".join(verdict.details)
+    assert not verdict.right and verdict.judged and (verdict.value, verdict.best_value) == (0, 8)
+    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); there is a better one.",)
+    assert "deploy 0,2 S" not in " ".join(verdict.details) and "8" not in " ".join(verdict.details)
 
 
 def test_best_incomplete_line_is_wrong_and_says_what_is_missing():
     verdict = check_answer(place_position(), "place 0,2 180")
-    assert not verdict.right and verdict.value is None
+    assert not verdict.right and verdict.value is None and not verdict.judged  # no answer yet: it counts for nothing
     assert verdict.details == ("The line is not complete: red has another decision to make (deploy a follower).",)
 
 
 def test_best_illegal_action_is_a_wrong_answer_naming_the_action_and_why():
     verdict = check_answer(place_position(), "place 5,5 0; pass")
-    assert not verdict.right and verdict.value is None
+    assert not verdict.right and verdict.value is None and not verdict.judged
     assert verdict.details[0].startswith("Action 1, 'place 5,5 0', is not legal here (place the tile; legal: ")
     second = check_answer(place_position(), "place 0,2 180; deploy 0,2 C")
     # K turned 180: fields on NNW and NNE, the road N-E, the city S; nothing holds the centre C
@@ -143,7 +142,7 @@ def test_best_illegal_action_is_a_wrong_answer_naming_the_action_and_why():
 
 def test_best_action_after_the_turn_is_over_is_wrong():
     verdict = check_answer(place_position(), "place 0,2 180; deploy 0,2 S; pass")
-    assert verdict.details == ("Action 3, 'pass', comes after red's part of the turn is over.",)
+    assert not verdict.judged and verdict.details == ("Action 3, 'pass', comes after red's part of the turn is over.",)
 
 
 @pytest.mark.parametrize("text, what", [
@@ -186,8 +185,9 @@ def test_best_wrong_line_is_refuted_by_the_reply():
     verdict = check_answer(meteor_position(), "meteor 3,0")
     assert not verdict.right and (verdict.value, verdict.best_value) == (0, 4)
     assert verdict.replies == ("blue: meteor 3,-1",)
-    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); the best line reaches 4.",
+    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); there is a better one.",
                                "After 'meteor 3,0': blue moves the meteor to 3,-1.")
+    assert "4" not in verdict.details[0]
 
 
 def test_the_players_later_decisions_may_be_given_and_are_checked_after_the_replies():

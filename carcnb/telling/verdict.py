@@ -46,11 +46,14 @@ class AnswerSyntaxError(CarcnbError):
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether an answer is right, and what is wrong with it in words (never the right answer itself).
+    """Whether an answer is right, and what is wrong with it in words (never the right answer, nor the value
+    it reaches).
 
     For ``best``: ``value`` is what the player's line reaches (None when it is illegal or incomplete),
-    ``best_value`` the best value, and ``replies`` the other players' moves played in answer to the line,
-    as ``"blue: meteor 3,-1"``."""
+    ``best_value`` the best value (for the caller, never said), and ``replies`` the other players' moves
+    played in answer to the line, as ``"blue: meteor 3,-1"``. ``judged`` is False when the line could not be
+    played to its end (an illegal or incomplete line): that is no answer yet, as a board that refuses an
+    illegal click takes none."""
 
     right: bool
     headline: str
@@ -58,6 +61,7 @@ class Verdict:
     value: int | None = None
     best_value: int | None = None
     replies: tuple[str, ...] = ()
+    judged: bool = True
 
 
 @dataclass(frozen=True)
@@ -197,7 +201,7 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
     answered: list[str] = []
 
     def wrong(why: str) -> Verdict:
-        return Verdict(False, WRONG, (*story, why), None, best, tuple(answered))
+        return Verdict(False, WRONG, (*story, why), None, best, tuple(answered), judged=False)
 
     def play(action: Action) -> list[tuple[int, Action]]:
         state.apply(action, check=False)
@@ -229,8 +233,7 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
     reached = f"Your line reaches a value of {value} ({gains_text(dict(zip(state.players, gains)))} this turn)"
     if value == best:
         return Verdict(True, RIGHT, (f"{reached}: the best there is.", *story), value, best, tuple(answered))
-    return Verdict(False, WRONG, (f"{reached}; the best line reaches {best}.", *story), value, best,
-                   tuple(answered))
+    return Verdict(False, WRONG, (f"{reached}; there is a better one.", *story), value, best, tuple(answered))
 
 
 def _answers_text(before: GameState, answers: list[tuple[int, Action]]) -> str:
