@@ -65,8 +65,8 @@ def test_the_explanation_follows_a_right_answer_only(puzzles, capsys):
 @pytest.mark.parametrize("name, answer, says", [
     ("a-final.toml", "red=9 blue=2", "Blue: 2 is too high."),
     ("b-count.toml", "2", "There are more than 2"),
-    ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); the best "
-                                           "line reaches 8."),
+    ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); there is "
+                                           "a better one."),
     ("c-best.toml", "place 9,9 0", "Action 1, 'place 9,9 0', is not legal here"),
     ("c-best.toml", "place 0,2 180", "The line is not complete"),
 ])
