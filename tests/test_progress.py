@@ -46,6 +46,20 @@ def test_a_reveal_stays_marked_when_the_puzzle_is_solved_later(data: Path):
     assert Progress.load().mark("base/road-loop.toml") == "solved"
 
 
+def test_a_miss_is_a_first_try_lost_that_a_later_solve_never_turns_into_a_win(data: Path):
+    p = Progress.load()
+    assert p.mark_missed("base/a.toml", date(2024, 5, 1), difficulty=3)  # a wrong first answer, or a hint first
+    lost = Progress.load()
+    assert lost.mark("base/a.toml") == "missed" and not lost.solved("base/a.toml") and lost.player.rating < 1500
+    p.mark_solved("base/a.toml", date(2024, 5, 1), difficulty=3)  # right on a later try: nothing changes
+    assert Progress.load().marks["base/a.toml"] == {"missed": "2024-05-01"} and Progress.load().player == lost.player
+    p.mark_revealed("base/a.toml", date(2024, 5, 2), difficulty=3)  # the answer seen after the miss: said, not rated
+    assert Progress.load().mark("base/a.toml") == "revealed" and Progress.load().player == lost.player
+    p.mark_solved("base/b.toml", date(2024, 5, 1))
+    p.mark_missed("base/b.toml", date(2024, 5, 2))
+    assert Progress.load().marks["base/b.toml"] == {"solved": "2024-05-01"}
+
+
 def test_a_first_try_moves_both_ratings_once_and_they_are_kept(data: Path):
     p = Progress.load()
     assert p.player.rating == 1500 and p.rating("base/a.toml", 4).rating == 1700
@@ -170,7 +184,8 @@ def test_a_file_read_in_part_keeps_what_it_can_read_and_loses_nothing(data: Path
     assert list(data.glob("progress.json.broken*")) == []
     after = json.loads(path.read_text(encoding="utf-8"))
     assert set(after.pop("ratings")["puzzles"]) == {"d.toml"}  # the first try of d.toml is rated
-    assert after == {**doc, "puzzles": {**doc["puzzles"], "d.toml": {"solved": "2024-06-01"}}}
+    assert after == {**doc, "version": max(doc["version"], 2),
+                     "puzzles": {**doc["puzzles"], "d.toml": {"solved": "2024-06-01"}}}
 
 
 def test_marks_saved_by_another_notebook_are_kept_and_seen(data: Path):
@@ -252,6 +267,6 @@ def test_the_file_is_small_readable_json(data: Path):
         p.mark_solved(key, date(2024, 5, 1))
     doc = json.loads((data / "progress.json").read_text(encoding="utf-8"))
     ratings = doc.pop("ratings")
-    assert doc == {"version": 1, "puzzles": {"a.toml": {"solved": "2024-05-01"}, "b.toml": {"solved": "2024-05-01"}}}
+    assert doc == {"version": 2, "puzzles": {"a.toml": {"solved": "2024-05-01"}, "b.toml": {"solved": "2024-05-01"}}}
     assert set(ratings) == {"player", "puzzles"} and set(ratings["puzzles"]) == {"a.toml", "b.toml"}
     assert set(ratings["player"]) == {"rating", "deviation", "volatility"}

@@ -13,9 +13,12 @@ fresh with a message, and is set aside at the first write under a name that no e
 a file written by a newer carcnb, or with entries or keys this one does not know, is read as far as it can
 be, and what it cannot read stays in the file as it was.
 
-A puzzle's first mark is its first try (``carcnb.puzzles.rating``): solved without a reveal is a win for the player, a
-reveal a loss, and both ratings move once, under the same lock, so that two notebooks never count one try
-twice. A puzzle revealed and solved later keeps its reveal mark: only a puzzle solved first is ``solved``.
+A puzzle's first mark is its first try's result (``carcnb.puzzles.rating``): ``solved`` when the first answer was
+right with no hint or reveal before it, a win for the player; ``missed`` when the first answer was wrong or a
+hint came first, and ``revealed`` when the answer was shown before a right answer, both a loss. Both ratings
+move once, at that first result, under the same lock, so that two notebooks never count one try twice. The
+first result stands: a right answer later adds nothing, and only a miss may become a reveal (the answer seen
+after a wrong answer).
 """
 from __future__ import annotations
 
@@ -34,9 +37,11 @@ from carcnb.storage.safewrite import ReadOnlyFileError, write_file
 from carcnb.storage.userdata import data_dir
 
 FILENAME = "progress.json"
-VERSION = 1
+VERSION = 2  # 2: a ``missed`` mark, and ``solved`` only for a right first answer
 SOLVED = "solved"
+MISSED = "missed"
 REVEALED = "revealed"
+RESULTS = (REVEALED, MISSED, SOLVED)  # what an entry says when it holds more than one: the first listed
 MAX_DEPTH = 32  # a progress file nests 4 deep; far deeper would not even be written back
 LOCK_WAIT = 10  # seconds a write waits for another one to finish before giving up with a message
 
@@ -51,7 +56,7 @@ def default_path() -> Path:
 
 @dataclass
 class Progress:
-    """Puzzle marks (``solved`` or ``revealed``, with the day), the ratings, and what happened to the file,
+    """Puzzle marks (``solved``, ``missed`` or ``revealed``, with the day), the ratings, and what happened to the file,
     in words."""
 
     path: Path
@@ -78,7 +83,8 @@ class Progress:
         return cls(target, marks, said, player, puzzles)
 
     def mark(self, key: str) -> str | None:
-        """``solved`` (solved before any reveal), ``revealed`` or None for the puzzle ``key``."""
+        """The first try's result for the puzzle ``key``: ``solved``, ``missed``, ``revealed``, or None when
+        it was not tried."""
         return _result(self.marks.get(key, {}))
 
     def rating(self, key: str, difficulty: int | None = None) -> Rating:
@@ -89,12 +95,17 @@ class Progress:
         return self.mark(key) == SOLVED
 
     def mark_solved(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
-        """Remember that ``key`` was solved (the first day counts); a first try is a win for the player
-        (``difficulty``: the puzzle's, for its first rating). True when it was saved."""
+        """Remember that the first answer to ``key`` was right, with no hint or reveal before it: a win for the
+        player (``difficulty``: the puzzle's, for its first rating). True when it was saved."""
         return self._mark(key, SOLVED, day, difficulty)
 
+    def mark_missed(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
+        """Remember that the first answer to ``key`` was wrong, or came after a hint: a first try lost."""
+        return self._mark(key, MISSED, day, difficulty)
+
     def mark_revealed(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
-        """Remember that the answer of ``key`` was shown before it was solved: a first try lost."""
+        """Remember that the answer of ``key`` was shown before it was solved: a first try lost (or, after a
+        miss, the same try, now with the answer seen)."""
         return self._mark(key, REVEALED, day, difficulty)
 
     def _mark(self, key: str, what: str, day: date | None, difficulty: int | None) -> bool:
@@ -260,7 +271,7 @@ def _marks(doc: dict) -> tuple[Marks, list[str]]:
     marks: Marks = {}
     unread = []
     for key, entry in doc["puzzles"].items():
-        known = {k: v for k, v in entry.items() if k in (SOLVED, REVEALED) and isinstance(v, str)} \
+        known = {k: v for k, v in entry.items() if k in RESULTS and isinstance(v, str)} \
             if isinstance(entry, dict) else {}
         if known:
             marks[key] = known
@@ -293,24 +304,22 @@ def _merged(doc: dict, marks: Marks) -> dict:
 
 
 def _result(entry: object) -> str | None:
-    """What an entry says of its puzzle: ``revealed`` when the answer was shown before it was solved, else
-    ``solved`` when it was solved, else None."""
+    """What an entry says of its puzzle's first try (``RESULTS``), or None."""
     if not isinstance(entry, dict):
         return None
-    return next((what for what in (REVEALED, SOLVED) if isinstance(entry.get(what), str)), None)
+    return next((what for what in RESULTS if isinstance(entry.get(what), str)), None)
 
 
 def _joined(old: object, mine: dict[str, str]) -> dict:
     """The entry ``old`` (as the file has it) with the marks ``mine`` added, the first result standing: a mark
-    joins an entry that has no result yet, or one whose result it leaves as it is (the day a revealed puzzle
-    was solved after all); a solve is never turned into a reveal. A mark already there keeps the earlier
-    day."""
+    joins an entry that has no result yet, and a reveal one that says ``missed``; a solve is never turned
+    into a miss or a reveal, nor a miss into a solve. A mark already there keeps the earlier day."""
     kept = dict(old) if isinstance(old, dict) else {}
     first = _result(kept)
     for what, day in mine.items():
         if isinstance(kept.get(what), str):
             kept[what] = min(kept[what], day)
-        elif first is None or _result({**kept, what: day}) == first:
+        elif first is None or (first == MISSED and what == REVEALED):
             kept[what] = day
     return kept
 
