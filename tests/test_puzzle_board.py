@@ -60,7 +60,28 @@ def test_final_wrong_answer_says_whose_total_differs_and_can_be_changed():
     assert any("Green" in d for d in v.details) and not any("Red" in d for d in v.details)
     assert "Check again" in m.status
     totals["green"] -= 2
-    assert m.check(totals).right and m.solved  # a second try needs no reset
+    assert m.check(totals).right and m.finished  # a second try needs no reset
+    assert not m.solved and m.result == "missed"  # right on a later try: no win
+    assert m.status == "right — solved on a later try, so it counts as a miss for your rating"
+
+
+def test_only_a_right_first_answer_with_no_hint_before_it_is_solved():
+    m = PuzzleModel(COUNT)
+    n = answer_of(COUNT)
+    m.hint()
+    assert m.result == "missed" and "this puzzle now counts as a miss" in m.status
+    assert m.check(n).right and not m.solved
+    assert m.status == "right — with a hint, so it counts as a miss for your rating"
+    m.try_again()
+    assert m.check(n).right and not m.solved and m.result == "missed"  # the first try's result stays
+    first = PuzzleModel(COUNT)
+    assert first.check(n).right and first.solved and first.status == "well done"
+    first.try_again()
+    assert not first.check(n + 1).right and first.solved  # a later wrong answer takes nothing away
+    missed = PuzzleModel(COUNT)
+    missed.check(n + 1)
+    missed.reveal()
+    assert missed.result == "revealed"  # the answer seen after a miss
 
 
 @pytest.mark.parametrize("given, message", [
@@ -115,7 +136,7 @@ def test_count_right_wrong_and_bad_input():
     n = answer_of(COUNT)
     wrong = m.check(n - 1)
     assert not wrong.right and wrong.details and str(n) not in " ".join(wrong.details)
-    assert m.check(str(n)).right and m.solved
+    assert m.check(str(n)).right and not m.solved  # the first answer was wrong
 
 
 def test_count_reveal_marks_the_placements_and_try_again_hides_them():

@@ -125,6 +125,27 @@ def test_a_reveal_first_marks_revealed_not_solved(browser: BrowserModel):
     assert browser.mark(browser.current) == "revealed"  # seen the answer this time: not counted as solved
 
 
+def test_a_wrong_first_answer_marks_a_miss_that_a_later_right_one_keeps(browser: BrowserModel):
+    browser.open("base/road-loop.toml")
+    entry = browser.current
+    totals = dict(browser.board.position.question.answer)
+    browser.board.check({**totals, "red": totals["red"] + 1})
+    assert browser.mark(entry) == "missed" and browser.label(entry).startswith("○ ")
+    lost = browser.progress.player.rating
+    assert lost < 1500 and Progress.load(browser.progress.path).mark(entry.key) == "missed"
+    solve_final(browser)
+    assert "counts as a miss for your rating" in browser.board.status
+    assert browser.mark(entry) == "missed" and browser.progress.player.rating == lost
+    assert browser.summary().startswith("0 of ")
+    browser.set_unsolved_only(True)
+    assert entry in browser.visible()  # a miss is still there to solve
+    browser.open("base/count-crossroads.toml")
+    browser.board.hint()  # a hint before any answer: a miss, then the answer seen
+    assert browser.mark(browser.current) == "missed"
+    browser.board.reveal()
+    assert browser.mark(browser.current) == "revealed" and browser.label(browser.current).startswith("◐ ")
+
+
 def test_difficulty_filter_lists_the_easiest_first(browser: BrowserModel):
     shown = browser.visible()
     levels = [e.difficulty for e in shown]
@@ -210,6 +231,7 @@ def test_a_puzzle_solved_after_a_reveal_on_another_day_stays_marked_revealed(bro
     tomorrow.open("base/road-loop.toml")
     solve_final(tomorrow)  # a fresh board: no reveal on it, but the answer was seen before
     assert tomorrow.mark(tomorrow.current) == "revealed" and tomorrow.label(tomorrow.current).startswith("◐ ")
+    assert tomorrow.status.startswith("revealed on ") and "that first result stands" in tomorrow.status
     assert tomorrow.summary().startswith(f"0 of {len(tomorrow.entries)} puzzles solved")
 
 

@@ -1,9 +1,9 @@
 """Glicko-2 ratings for the player and each puzzle, and the next puzzle to offer near the player's rating.
 
-Each first try of a puzzle is one game between the player and the puzzle: solved without a reveal is a win for
-the player, anything else a win for the puzzle, and both ratings move (Glickman's Glicko-2, one game a rating
-period). A puzzle starts from its difficulty, the player from the usual 1500 with a wide deviation, so the
-first few tries move the player's rating most. The algorithm is the published one, checked against its worked
+Each first try of a puzzle is one game between the player and the puzzle: a right first answer with no hint or
+reveal before it is a win for the player, anything else a win for the puzzle, and both ratings move
+(Glickman's Glicko-2, one game a rating period). A puzzle starts from its difficulty, the player from the usual
+1500 with a wide deviation, so the first few tries move the player's rating most. The algorithm is the published one, checked against its worked
 example in the tests.
 
 A rating is kept within ``LIMITS``: wider than play reaches, narrow enough that the algorithm's sums stay finite
@@ -118,7 +118,8 @@ def _volatility(phi: float, sigma: float, v: float, delta: float, tau: float) ->
 
 
 def first_try(player: Rating, puzzle: Rating, solved: bool) -> tuple[Rating, Rating]:
-    """Both ratings after the player's first try of the puzzle (``solved``: right, without a reveal)."""
+    """Both ratings after the player's first try of the puzzle (``solved``: the first answer right, with no hint
+    or reveal before it)."""
     return updated(player, [(puzzle, float(solved))]), updated(puzzle, [(player, float(not solved))])
 
 
