@@ -302,8 +302,7 @@ class Session:
         first = self.result is None
         self.result = result
         self.tried += first
-        ({SOLVED: self.progress.mark_solved, MISSED: self.progress.mark_missed,
-          REVEALED: self.progress.mark_revealed}[result])(entry.key, difficulty=entry.difficulty)
+        self.progress.mark_result(entry.key, result, difficulty=entry.difficulty)
         if result == SOLVED:
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)

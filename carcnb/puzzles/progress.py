@@ -97,20 +97,20 @@ class Progress:
     def mark_solved(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
         """Remember that the first answer to ``key`` was right, with no hint or reveal before it: a win for the
         player (``difficulty``: the puzzle's, for its first rating). True when it was saved."""
-        return self._mark(key, SOLVED, day, difficulty)
+        return self.mark_result(key, SOLVED, day, difficulty)
 
     def mark_missed(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
         """Remember that the first answer to ``key`` was wrong, or came after a hint: a first try lost."""
-        return self._mark(key, MISSED, day, difficulty)
+        return self.mark_result(key, MISSED, day, difficulty)
 
     def mark_revealed(self, key: str, day: date | None = None, difficulty: int | None = None) -> bool:
         """Remember that the answer of ``key`` was shown before it was solved: a first try lost (or, after a
         miss, the same try, now with the answer seen)."""
-        return self._mark(key, REVEALED, day, difficulty)
+        return self.mark_result(key, REVEALED, day, difficulty)
 
-    def _mark(self, key: str, what: str, day: date | None, difficulty: int | None) -> bool:
-        """Add the mark ``what`` unless it would change a result already recorded (here or, see ``_save``, in
-        the file); the first result moves both ratings."""
+    def mark_result(self, key: str, what: str, day: date | None = None, difficulty: int | None = None) -> bool:
+        """Add the mark ``what`` (one of ``RESULTS``) unless it would change a result already recorded (here or,
+        see ``_save``, in the file); the first result moves both ratings. True when nothing was left unsaved."""
         entry = self.marks.get(key, {})
         joined = _joined(entry, {what: (day or date.today()).isoformat()})
         if joined == entry:

@@ -215,9 +215,7 @@ class BrowserModel:
         if board is None or entry is None or board.result is None or self._recorded == (board, board.result):
             return
         self._recorded = (board, board.result)
-        keep = {SOLVED: self.progress.mark_solved, MISSED: self.progress.mark_missed,
-                REVEALED: self.progress.mark_revealed}[board.result]
-        keep(entry.key, difficulty=entry.difficulty)
+        self.progress.mark_result(entry.key, board.result, difficulty=entry.difficulty)
         mark = self.mark(entry)
         if mark not in (None, board.result):
             day = self.progress.marks[entry.key][mark]
