@@ -196,6 +196,9 @@ def test_the_question_controls_drive_the_model_and_show_the_refusal():
     panel = ed.asking
     assert panel.kind.value == "best" and panel.horizon.layout.display is None
     assert panel.counting.layout.display == "none" and panel.refusal.layout.display == "none"
+    assert "Asked under the rulings: the defaults" in panel.rulings.value
+    ed.ruling_menus["scoring.edition"].value = "second"
+    assert "scoring.edition = second" in panel.rulings.value
     panel.kind.value = "count"
     assert ed.model.value.question.kind == "count" and panel.counting.layout.display is None
     assert panel.horizon.layout.display == "none"
@@ -232,3 +235,13 @@ def test_the_post_panel_asks_before_replacing(tmp_path):
     posting.button.click()
     posting.replace_button.click()
     assert posting.confirm.layout.display == "none" and text_path.read_text(encoding="utf-8") == posting.text.value
+
+
+def test_the_question_names_the_rulings_it_is_asked_under(tmp_path):
+    m = built()
+    assert m.asking().rulings == ()
+    assert m.set_ruling("scoring.edition", "second")
+    assert m.asking().rulings == ("scoring.edition = second",)
+    assert "(scoring.edition = second)" in m.question()
+    files = m.post(tmp_path)
+    assert "(scoring.edition = second)" in question_line(files.text)

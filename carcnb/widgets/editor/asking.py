@@ -74,7 +74,7 @@ class AskingMixin:
             last = (p.pile == ()) if self.mode == EDIT else self.state.pile_size() == 0
             self._cache["asking"] = QuestionView(
                 q.kind, self.value.question is not None, q.ask or "", last, self.mode == EDIT, q.horizon,
-                q.counting, self._words(p), self.refusal())
+                q.counting, tuple(f"{rid} = {option}" for rid, option in p.rulings), self._words(p), self.refusal())
         return self._cache["asking"]  # type: ignore[return-value]
 
     def _words(self, p: Position) -> str:

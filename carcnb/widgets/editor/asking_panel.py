@@ -21,7 +21,8 @@ COUNTING_OPTIONS = (("distinct boards", "boards"), ("every rotation", "rotations
 
 
 class AskingPanel:
-    """The kind of question, the user's own words, the last turn, what best values and what a count counts."""
+    """The kind of question, the user's own words, the last turn, what best values, what a count counts and
+    the rulings it is asked under."""
 
     def __init__(self, model: EditorModel, observe: Callable[[w.Widget, Callable], None]):
         self.model = model
@@ -40,6 +41,7 @@ class AskingPanel:
         self.counting = classed(w.ToggleButtons(description="count", options=COUNTING_OPTIONS, style=label,
                                                 tooltips=["look-alike turns of a tile on one spot count once",
                                                           "every turn that fits counts"]), "carcnb-counting")
+        self.rulings = classed(w.HTML(), "carcnb-question-rulings")
         self.refusal = classed(w.HTML(), "carcnb-question-refusal")
         observe(self.kind, model.set_question_kind)
         observe(self.ask, model.set_ask)
@@ -47,7 +49,7 @@ class AskingPanel:
         observe(self.horizon, model.set_horizon)
         observe(self.counting, model.set_counting)
         self.box = classed(w.VBox([w.HBox([self.kind, self.last_turn]), self.ask, self.horizon, self.counting,
-                                   self.refusal]), "carcnb-asking")
+                                   self.rulings, self.refusal]), "carcnb-asking")
 
     def refresh(self) -> None:
         q = self.model.asking()
@@ -61,5 +63,9 @@ class AskingPanel:
         self.horizon.layout.display = None if q.kind == "best" else "none"
         self.counting.value = q.counting
         self.counting.layout.display = None if q.kind == "count" else "none"
+        under = "; ".join(q.rulings) or "the defaults"
+        self.rulings.value = (f"<small>Asked under the rulings: {html.escape(under)} (set them under 'sets and "
+                              "rulings'); the post also answers under each other reading that changes the answer."
+                              "</small>")
         self.refusal.layout.display = "none" if q.refusal is None else None
         self.refusal.value = f"<span style='color:#b00020'>Post cannot answer it: {html.escape(q.refusal or '')}</span>"

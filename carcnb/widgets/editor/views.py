@@ -90,6 +90,7 @@ class QuestionView:
     last_turn_settable: bool  # free edit sets the pile; in play the game's pile says it
     horizon: str  # a best question: "turn" (this turn's points) or "game" (the expected final margin)
     counting: str  # a count question: "boards" or "rotations"
+    rulings: tuple[str, ...]  # the rulings it is asked under that differ from the defaults, as ``id = option``
     words: str  # the question as the post asks it
     refusal: str | None  # why Post cannot answer it now, with the fix (None: it can)
 
