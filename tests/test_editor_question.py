@@ -108,7 +108,8 @@ def test_play_refuses_a_final_question_in_the_middle_of_a_turn_and_a_count_once_
     m.rotation = 180
     assert m.click((0, 1))  # placed: red may still deploy
     assert m.set_question_kind("final")
-    assert "cannot end in the middle of a turn" in m.asking().refusal and "finish the turn or undo it" in m.asking().refusal
+    refusal = m.asking().refusal
+    assert "cannot end in the middle of a turn" in refusal and "finish the turn or undo it" in refusal
     assert m.set_question_kind("count")
     assert "E is already placed this turn: undo back to before it" in m.asking().refusal
     assert m.post(tmp_path) is None and list(tmp_path.iterdir()) == []

@@ -1,7 +1,7 @@
 """Parts of the editor's view beside the board: the palette as tile pictures, the tile in hand, the position's
-header (who moves, the scores, clearing the board), and the Post button with its confirmation. Each is built from the model, calls
-only model commands, and brings itself up to date in ``refresh``; ``observe`` is the editor's (it ignores the
-changes a refresh makes).
+header (who moves, the scores, clearing the board), and the Post button with its confirmation. Each is built
+from the model, calls only model commands, and brings itself up to date in ``refresh``; ``observe`` is the
+editor's (it ignores the changes a refresh makes).
 """
 from __future__ import annotations
 
