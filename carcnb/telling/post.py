@@ -34,6 +34,7 @@ from carcnb.telling.lookahead import MOST_SHOWN, meaning, option_text
 from carcnb.telling.markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
 from carcnb.telling.notation import reading_help
 from carcnb.telling.ranking import RankedLine, Ranking, rank
+from carcnb.telling.readings import excluded_text, fate_texts
 from carcnb.telling.wording import question_text
 
 FORMATS = tuple(WRITERS)
@@ -254,30 +255,49 @@ def feature_text(row: ScoreRow) -> str:
 
 
 def readings_blocks(found: Readings) -> list[Block]:
-    """Each ruling that changes the answer, with its question and each option in words beside its answer; their
-    combinations when more than one does; one line for the rulings that change nothing."""
-    rest = _count(len(found.unchanged), "other ruling" if found.changes else "ruling")
+    """Each ruling that changes the answer, with its question and each option in the words of this position
+    beside its answer; their combinations when more than one does; the rulings that change only where pieces
+    end up; one line for the readings under which the position cannot arise; one line for the rest."""
+    rest = _count(len(found.unchanged), "other ruling" if found.changes or found.fates else "ruling")
     unchanged = Para((f"The {rest} these sets involve {'was' if len(found.unchanged) == 1 else 'were'} tried "
                       "option by option and change nothing here (carcnb rulings lists them all).",))
+    blocks: list[Block] = []
     if not found.changes:
-        return [Para(("No reading of the rules changes this answer.",)), unchanged, *history_blocks(found)]
-    blocks: list[Block] = [Para(("One open question of the rules changes this answer:" if len(found.changes) == 1
-                                 else f"{len(found.changes)} open questions of the rules change this answer:",))]
+        blocks.append(Para(("No reading of the rules changes this answer.",)))
+    else:
+        blocks.append(Para(("One open question of the rules changes this answer:" if len(found.changes) == 1
+                            else f"{len(found.changes)} open questions of the rules change this answer:",)))
     for change in found.changes:
-        ruling = RULINGS[change.ruling]
-        blocks.append(Para((Code(change.ruling), f": {ruling.question}",)))
-        items = []
-        for option, a in change.answers.items():
-            mine = " (the reading above)" if option == found.rulings[change.ruling] else ""
-            items.append((Code(option), f"{mine}, {ruling.options[option]}: {answer_text(found.kind, a)}"))
-        blocks.append(Items(tuple(items)))
+        told = {option: answer_text(found.kind, a) for option, a in change.answers.items()}
+        blocks += _options_blocks(found, change.ruling, told)
+        if change.with_others:
+            blocks.append(Para(("(It changes the answer only together with others: with the other rulings as above, "
+                                "every option gives the same; the answers together below show where.)",)))
     if len(found.groups) > 1 and len(found.changes) > 1:
         blocks += [Para(("The answers together, each with the readings that give it:",)),
                    Items(tuple((f"{answer_text(found.kind, g.answer)}: "
-                                f"{' or '.join(reading_text(r) for r in g.readings)}",) for g in found.groups))]
+                                f"{' or '.join(reading_text(r, found) for r in g.readings)}",) for g in found.groups))]
+    if found.fates:
+        blocks.append(Para(("These change no answer, only where the pieces end up:",)))
+        for fate in found.fates:
+            told = fate_texts(fate)
+            blocks += _options_blocks(found, fate.ruling, told)
+            if len(set(told.values())) == 1:
+                blocks.append(Para(("(Only together with other rulings' options.)",)))
+    blocks += [Para((excluded_text(e),)) for e in found.excluded]
     if found.unchanged:
         blocks.append(unchanged)
     return blocks + history_blocks(found)
+
+
+def _options_blocks(found: Readings, rid: str, told: dict[str, str]) -> list[Block]:
+    """A ruling's question, then each option in the words of this position (the file's marked) and what it
+    gives."""
+    ruling = RULINGS[rid]
+    words = (lambda option: found.label(rid, option)) if found.partly(rid) else ruling.options.get
+    items = tuple((Code(option), f"{' (the reading above)' if option == found.rulings[rid] else ''}, "
+                                 f"{words(option)}: {said}") for option, said in told.items())
+    return [Para((Code(rid), f": {ruling.question}")), Items(items)]
 
 
 def history_blocks(found: Readings) -> list[Block]:
