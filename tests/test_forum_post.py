@@ -50,7 +50,7 @@ def test_a_best_verdict_gives_the_next_best_lines_and_the_reply_that_refutes_the
 def test_a_last_tile_value_says_it_counts_the_final_scoring(tmp_path):
     text = write_post(reading_of(load(PUZZLES / "disasters/flood-scope-last-tile.toml"), "edge"), tmp_path).text
     assert "gained this turn and in the final scoring (red +10, blue +3)" in text
-    assert "this turn)" not in text.split("## Answer")[1].split("## What happens")[0]
+    assert "this turn)" not in text.split("## Why")[1].split("## What happens")[0]
 
 
 def test_solve_lists_every_equally_good_line(tmp_path, capsys):

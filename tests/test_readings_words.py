@@ -117,18 +117,20 @@ def test_a_ruling_that_moves_only_a_piece_is_listed_apart_with_where_it_goes(tmp
     (fate,) = r.fates
     assert fate.ruling == "meteor.followers_on_target"
     assert fate.ruling not in r.unchanged and fate.ruling not in [c.ruling for c in r.changes]
-    told = fate_texts(fate)
-    assert told == {"return": "blue has 6 followers in supply and none out of the game",
-                    "lost": "blue has 5 followers in supply and 1 out of the game"}
+    assert fate_texts(fate) == {"return": "blue has 6 followers in supply and none out of the game",
+                                "lost": "blue has 5 followers in supply and 1 out of the game"}
+    told = fate_texts(fate, thread(QUAKE_METEOR))  # the game's end replayed under each: what happens
+    assert told == {"return": "blue's knight on the city at 0,-1 (S) goes back to the supply",
+                    "lost": "blue's knight on the city at 0,-1 (S) is lost: it leaves the game"}
     path = tmp_path / "thread.toml"
     path.write_text(QUAKE_METEOR, encoding="utf-8")
     assert main(["readings", str(path)]) == 0
     out = capsys.readouterr().out
     assert "rulings that change only where pieces end up" in out
-    assert "lost (followers under the meteor lost): blue has 5 followers in supply and 1 out of the game" in out
+    assert f"lost (followers under the meteor lost): {told['lost']}" in out
     post = write_post(thread(QUAKE_METEOR, str(path)), tmp_path / "post").text
     assert "These change no answer, only where the pieces end up:" in post
-    assert "out of the game: blue has 5 followers in supply and 1 out of the game" in post
+    assert f"- `lost`, out of the game: {told['lost']}" in post
 
 
 def test_a_set_a_reading_takes_out_is_one_line(tmp_path, capsys):

@@ -10,7 +10,9 @@ from carcnb.cli._budget import add_max_nodes
 from carcnb.cli._files import file_command
 from carcnb.engine.rulings import RULINGS
 from carcnb.positions.consistency import as_asked
+from carcnb.positions.model import Position
 from carcnb.positions.parse import load
+from carcnb.search.questions import reading_of
 from carcnb.search.readings import MAX_COMBINATIONS, Readings, answer_text, reading_text, readings
 from carcnb.telling.readings import excluded_text, fate_texts
 
@@ -24,7 +26,9 @@ def clear_progress() -> None:
     print("\r\033[K", end="", file=sys.stderr, flush=True)
 
 
-def text(r: Readings) -> list[str]:
+def text(r: Readings, p: Position | None = None) -> list[str]:
+    """The readings as the command prints them; ``p`` (the position as answered) lets a ruling that moves only
+    pieces say what happens to them."""
     lines = [f"answer, with the rulings as the file sets them: {answer_text(r.kind, r.answer)}"]
     if r.changes:
         lines += ["", "answers by reading (the file's first):"]
@@ -55,7 +59,7 @@ def text(r: Readings) -> list[str]:
         lines += ["", "rulings that change only where pieces end up (each option with the others as the file sets "
                       "them):"]
         for fate in r.fates:
-            told = fate_texts(fate)
+            told = fate_texts(fate, p)
             lines += _options(r, fate.ruling, told)
             if len(set(told.values())) == 1:
                 lines.append("      (the same with the file's other options: it moves pieces only together with "
@@ -100,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"carcnb readings: {result.skipped} more combinations skipped (at most {MAX_COMBINATIONS})",
                   file=sys.stderr)
     else:
-        print("\n".join(text(result)))
+        print("\n".join(text(result, reading_of(p))))
     return 0
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from carcnb import __version__
+from carcnb.engine.actions import Action
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.geometry import pos_text
 from carcnb.engine.rulings import RULINGS
@@ -34,8 +35,8 @@ from carcnb.telling.lookahead import MOST_SHOWN, meaning, option_text
 from carcnb.telling.markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
 from carcnb.telling.notation import reading_help
 from carcnb.telling.ranking import RankedLine, Ranking, rank
-from carcnb.telling.readings import excluded_text, fate_texts
-from carcnb.telling.wording import question_text
+from carcnb.telling.readings import excluded_text, fate_texts, point_text
+from carcnb.telling.wording import question_text, sentence
 
 FORMATS = tuple(WRITERS)
 LOOKAHEAD_SECONDS = 10.0  # the futures a post samples for a question over the whole game
@@ -143,18 +144,29 @@ def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answer
     """The post's content, the same in every format: ``answered`` is the engine's answer (worked out when not
     given) and ``result`` the picture of the board after it."""
     answered = answered or answer_of(p)
+    play = _play(answered)
+    lead, *why = verdict_blocks(p, found, answered)
+    point = point_text(p, found, play)
     blocks: list[Block] = [Heading(p.title or f"Position {_stem(p)}"), Para((Bold("Question:"), f" {asked(p)}")),
-                           picture, Heading("Answer", 2)]
-    blocks += verdict_blocks(p, found, answered)
+                           lead, *([Para((point,))] if point else []), picture]
+    blocks += [Heading("Why", 2), *why] if why else []
     if answered.told is not None:
         blocks += [Heading("What happens", 2), Items(tuple((line,) for line in answered.told.lines()))]
         if result is not None:
             blocks += [result, Para((f"{result.alt}.",))]
     blocks += [Heading("Under other readings of the rules", 2)]
-    blocks += readings_blocks(found)
+    blocks += readings_blocks(found, p, play)
     blocks += [Heading("The position", 2), Para(("A carcnb file: load it to check.",)),
                CodeBlock(position_text(p), "toml"), Para(reading_help()), Para(footer(p))]
     return blocks
+
+
+def _play(answered: Answered) -> tuple[Action, ...]:
+    """The best line and the rest of its turn, for a ``best`` answer (empty for the others)."""
+    if answered.ranking is None:
+        return ()
+    best = answered.ranking.best[0]
+    return (*best.line, *(a for _, a in best.rest))
 
 
 def asked(p: Position) -> str:
@@ -182,7 +194,7 @@ def verdict_blocks(p: Position, found: Readings, answered: Answered) -> list[Blo
     under: Text = ((" (with ", *_joined(rulings), ")") if rulings else ())
     if answered.kind == "final":
         scored = final_score(p)
-        blocks: list[Block] = [Para((Bold("Answer:"), f" {answer_text('final', found.answer)}", *under))]
+        blocks: list[Block] = [Para((Bold("Answer:"), f" {answer_text('final', found.answer)}", *under, "."))]
         if p.played:
             blocks.append(Para((f"Before this turn: {_scores(scored.start)}. This turn: {'; '.join(p.played)}.",)))
         elif any(scored.start.values()):
@@ -211,8 +223,9 @@ def best_blocks(ranking: Ranking, under: Text = ()) -> list[Block]:
     """A ``best`` answer: the line (or every equally good one), what its value counts, each player's gain,
     the rest of the turn, the rows it scores, and the next-best lines with the replies that make them worse."""
     best, mover = ranking.best[0], ranking.mover
+    said = "; ".join(entry.said for entry in best.told.entries[:len(best.line)])
     blocks: list[Block] = [Para((Bold("Answer:"), f" {mover}'s best line is ", Code(best.line_text),
-                                 f", value {ranking.value}", *under, "."))]
+                                 f", value {ranking.value}", *under, f". {sentence(said)}."))]
     if len(ranking.best) > 1:
         shown = f" ({len(ranking.best)} of them here)" if ranking.more_ties else ""
         blocks += [Para((f"{ranking.ties_text()} lines are equally good{shown}:",)),
@@ -254,10 +267,11 @@ def feature_text(row: ScoreRow) -> str:
     return f"{row.kind} of {len(tiles)} tiles: {' '.join(tiles[:MOST_TILES])}{more}"
 
 
-def readings_blocks(found: Readings) -> list[Block]:
+def readings_blocks(found: Readings, p: Position | None = None, play: tuple[Action, ...] = ()) -> list[Block]:
     """Each ruling that changes the answer, with its question and each option in the words of this position
     beside its answer; their combinations when more than one does; the rulings that change only where pieces
-    end up; one line for the readings under which the position cannot arise; one line for the rest."""
+    end up (what happens to them along ``p``'s answer, ``play`` for a best one); one line for the readings
+    under which the position cannot arise; one line for the rest."""
     rest = _count(len(found.unchanged), "other ruling" if found.changes or found.fates else "ruling")
     unchanged = Para((f"The {rest} these sets involve {'was' if len(found.unchanged) == 1 else 'were'} tried "
                       "option by option and change nothing here (carcnb rulings lists them all).",))
@@ -280,7 +294,7 @@ def readings_blocks(found: Readings) -> list[Block]:
     if found.fates:
         blocks.append(Para(("These change no answer, only where the pieces end up:",)))
         for fate in found.fates:
-            told = fate_texts(fate)
+            told = fate_texts(fate, p, play)
             blocks += _options_blocks(found, fate.ruling, told)
             if len(set(told.values())) == 1:
                 blocks.append(Para(("(Only together with other rulings' options.)",)))
