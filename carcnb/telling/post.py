@@ -41,6 +41,7 @@ from carcnb.telling.wording import question_text, sentence
 FORMATS = tuple(WRITERS)
 LOOKAHEAD_SECONDS = 10.0  # the futures a post samples for a question over the whole game
 MOST_TILES = 8  # tiles named in a breakdown row; a bigger feature says how many more
+MOST_ALIKE = 6  # lines named that come to the same thing as the one shown
 
 
 # a small record, like the picture header's ``PlayerLine`` in shape only
@@ -226,10 +227,11 @@ def best_blocks(ranking: Ranking, under: Text = ()) -> list[Block]:
     said = "; ".join(entry.said for entry in best.told.entries[:len(best.line)])
     blocks: list[Block] = [Para((Bold("Answer:"), f" {mover}'s best line is ", Code(best.line_text),
                                  f", value {ranking.value}", *under, f". {sentence(said)}."))]
-    if len(ranking.best) > 1:
-        shown = f" ({len(ranking.best)} of them here)" if ranking.more_ties else ""
+    if len(ranking.best) > 1 or best.alike:
+        shown = f" ({sum(1 + len(line.alike) for line in ranking.best)} of them here)" if ranking.more_ties else ""
         blocks += [Para((f"{ranking.ties_text()} lines are equally good{shown}:",)),
-                   Items(tuple((Code(line.line_text), f": {ranking.gains_text(line)}") for line in ranking.best))]
+                   Items(tuple((Code(line.line_text), *_alike_text(line), f": {ranking.gains_text(line)}")
+                               for line in ranking.best))]
     blocks.append(Para((f"The value is {ranking.counts()} ({ranking.gains_text(best)}).",)))
     if best.rest:
         blocks.append(Para(("The turn goes on: ", *_joined([Code(f"{who}: {a}") for who, a in best.rest]), ".")))
@@ -242,9 +244,29 @@ def best_blocks(ranking: Ranking, under: Text = ()) -> list[Block]:
 
 
 def _runner_up(ranking: Ranking, line: RankedLine) -> Text:
-    replies = line.replies(ranking.mover)
-    answer: Text = (("; the reply: ", *_joined([Code(f"{who}: {a}") for who, a in replies])) if replies else ())
-    return (Code(line.line_text), f": value {line.value} ({ranking.gains_text(line)})", *answer)
+    """A next-best line, its alike ones, its value and what refutes it: the replies, and the mover's own later
+    moves when there are some."""
+    answer: Text = ()
+    if line.later(ranking.mover):
+        answer = ("; the turn goes on: ", *_joined([Code(f"{who}: {a}") for who, a in line.rest]))
+    elif line.rest:
+        answer = ("; the reply: ", *_joined([Code(f"{who}: {a}") for who, a in line.replies(ranking.mover)]))
+    return (Code(line.line_text), *_alike_text(line), f": value {line.value} ({ranking.gains_text(line)})", *answer)
+
+
+def _alike_text(line: RankedLine) -> Text:
+    """The lines that come to the same thing as ``line``: the one decision they change when they change one,
+    else each whole."""
+    if not line.alike:
+        return ()
+    shown = [Code("; ".join(map(str, other))) for other in line.alike[:MOST_ALIKE]]
+    more = f" and {len(line.alike) - MOST_ALIKE} more" if len(line.alike) > MOST_ALIKE else ""
+    changed = {i for other in line.alike for i, (a, b) in enumerate(zip(line.line, other)) if a != b}
+    if len(changed) == 1 and len(line.line) > 1 and all(len(other) == len(line.line) for other in line.alike):
+        (i,) = changed
+        shown = [Code(str(other[i])) for other in line.alike[:MOST_ALIKE]]
+        return (" (or, to the same effect, ", *_joined(shown), more, " in place of ", Code(str(line.line[i])), ")")
+    return (" (or, to the same effect, ", *_joined(shown), more, ")")
 
 
 def breakdown_table(rows: list[tuple[str, ScoreRow]], when: bool) -> Table:
