@@ -445,17 +445,20 @@ def reading_text(chosen: dict[str, str], found: Readings | None = None) -> str:
     return ", ".join(label(rid, option) for rid, option in chosen.items()) or "every reading"
 
 
-def answer_text(kind: str, a: Answer) -> str:
+def answer_text(kind: str, a: Answer, most: int = MAX_LINES) -> str:
     """An answer in words for a table cell: ``red 18, blue 11``, ``7``, ``meteor 0,-1; pass (value 3)``; a tie
-    lists every equally good line."""
+    lists every equally good line (at most ``most`` of them, then how many more)."""
     if isinstance(a, dict) and "error" in a:
         return f"{'no answer' if a.get('cause') == 'stopped' else 'impossible'}: {a['error']}"
     if kind == "count":
         return str(a)
     if kind == "best":
         if "lines" in a:
-            more = " | ..." if len(a["lines"]) >= MAX_LINES else ""
-            return (f"any of {' | '.join('; '.join(line) for line in a['lines'])}{more} "
+            lines = a["lines"]
+            more = " | ..." if len(lines) >= MAX_LINES else ""
+            if len(lines) > most:
+                more = f" | and {'at least ' if len(lines) >= MAX_LINES else ''}{len(lines) - most} more"
+            return (f"any of {' | '.join('; '.join(line) for line in lines[:most])}{more} "
                     f"(value {a['value']}, equally good)")
         return f"{'; '.join(a['line'])} (value {a['value']})"
     return ", ".join(f"{color} {points}" for color, points in a.items())

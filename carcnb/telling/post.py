@@ -42,6 +42,7 @@ FORMATS = tuple(WRITERS)
 LOOKAHEAD_SECONDS = 10.0  # the futures a post samples for a question over the whole game
 MOST_TILES = 8  # tiles named in a breakdown row; a bigger feature says how many more
 MOST_ALIKE = 6  # lines named that come to the same thing as the one shown
+MOST_SHOWN_TIES = 3  # equally good lines an answer under another reading names
 
 
 # a small record, like the picture header's ``PlayerLine`` in shape only
@@ -304,15 +305,15 @@ def readings_blocks(found: Readings, p: Position | None = None, play: tuple[Acti
         blocks.append(Para(("One open question of the rules changes this answer:" if len(found.changes) == 1
                             else f"{len(found.changes)} open questions of the rules change this answer:",)))
     for change in found.changes:
-        told = {option: answer_text(found.kind, a) for option, a in change.answers.items()}
+        told = {option: answer_text(found.kind, a, MOST_SHOWN_TIES) for option, a in change.answers.items()}
         blocks += _options_blocks(found, change.ruling, told)
         if change.with_others:
             blocks.append(Para(("(It changes the answer only together with others: with the other rulings as above, "
                                 "every option gives the same; the answers together below show where.)",)))
     if len(found.groups) > 1 and len(found.changes) > 1:
         blocks += [Para(("The answers together, each with the readings that give it:",)),
-                   Items(tuple((f"{answer_text(found.kind, g.answer)}: "
-                                f"{' or '.join(reading_text(r, found) for r in g.readings)}",) for g in found.groups))]
+                   Items(tuple((f"Under {' or '.join(f'“{reading_text(r, found)}”' for r in g.readings)}: "
+                                f"{answer_text(found.kind, g.answer, MOST_SHOWN_TIES)}",) for g in found.groups))]
     if found.fates:
         blocks.append(Para(("These change no answer, only where the pieces end up:",)))
         for fate in found.fates:
