@@ -3,6 +3,7 @@ differs; a line a reading makes impossible says which action fails and why; a se
 line; each option is named by what it decides in this position; a ruling that moves only pieces is told apart."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -144,6 +145,9 @@ def test_a_set_a_reading_takes_out_is_one_line(tmp_path, capsys):
     assert out.count("CF2 is not in the game") == 1 and "belongs to set" not in out
     post = write_post(CF2, tmp_path).text
     assert post.count("CF2 is not in the game") == 1 and "belongs to set" not in post
+    assert main(["readings", str(CF2.path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["excluded"] == [
+        {"ruling": "ferries.crop_circle_tile", "options": list(others), "tiles": ["CF2"]}]
 
 
 def test_each_option_is_named_by_what_it_decides_here(tmp_path, capsys):

@@ -35,7 +35,7 @@ from math import prod
 
 from carcnb.engine.errors import CarcnbError, IllegalPositionError, SearchLimitError
 from carcnb.engine.features import split_figure
-from carcnb.engine.geometry import Pos
+from carcnb.engine.geometry import PORT_NAMES, Pos
 from carcnb.engine.rulings import RULINGS, consulting, involved, resolve
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position, Problem
@@ -189,7 +189,7 @@ class Readings:
 
 def _pieces_dict(pieces: Pieces) -> dict:
     return {"supply": dict(pieces.supply), "lost": dict(pieces.lost), "ferries_lost": pieces.ferries_lost,
-            "figures": sorted([c, kind, f"{x},{y}", port] for c, kind, _, (x, y), port in pieces.figures)}
+            "figures": sorted([c, kind, f"{x},{y}", PORT_NAMES[port]] for c, kind, _, (x, y), port in pieces.figures)}
 
 
 def answer_under(p: Position, rulings: dict[str, str], node_limit: int | None = None) -> Answer:
@@ -359,8 +359,8 @@ class _Lookup:
             gone, tiles = [], []
             for option in self.options[rid]:
                 under = [leaf.answer for leaf in self.leaves if leaf.consulted.get(rid, option) == option]
-                if option != self.base[rid] and all(isinstance(a, dict) and a.get("cause") == "out_of_game"
-                                                    for a in under):
+                if option != self.base[rid] and under and all(isinstance(a, dict) and a.get("cause") == "out_of_game"
+                                                              for a in under):
                     gone.append(option)
                     tiles += [tile for a in under for tile in a["tiles"]]
             if gone:
@@ -373,7 +373,8 @@ class _Lookup:
         pieces) under some choice of the others (all the consulted ones when there are too many choices to look
         at and the leaves differ: then some may change nothing)."""
         if prod(len(self.options[rid]) for rid in self.read) > MAX_TABLE:
-            return self.read if len({key(leaf) for leaf in self.leaves}) > 1 else []
+            differ = len({key(leaf) for leaf in self.leaves}) > 1
+            return [rid for rid in self.read if len(self.options[rid]) > 1] if differ else []
         seen = {tuple(chosen.values()): key(self.leaf(chosen)) for chosen in self.choices(self.read)}
         out = []
         for i, rid in enumerate(self.read):
