@@ -67,14 +67,14 @@ class Pieces:
     supply: tuple[tuple[str, int], ...]
     lost: tuple[tuple[str, int], ...]
     ferries_lost: int
-    figures: frozenset[tuple[str, str, str, Pos, int]]
+    figures: tuple[tuple[str, str, str, Pos, int], ...]  # sorted; two on one segment (a crop circle) twice
     ferries: frozenset[tuple[Pos, tuple[int, int]]]
 
     @staticmethod
     def of(state: GameState) -> Pieces:
         board = state.board
-        figures = frozenset((*split_figure(entry), board.segment(node).kind, node[0], board.segment(node).anchor)
-                            for node, entries in board.followers.items() for entry in entries)
+        figures = tuple(sorted((*split_figure(entry), board.segment(node).kind, node[0], board.segment(node).anchor)
+                               for node, entries in board.followers.items() for entry in entries))
         ferries = frozenset((pos, (board.segment((pos, a)).anchor, board.segment((pos, b)).anchor))
                             for pos, (a, b) in board.ferries.items())
         return Pieces(tuple((c, state.supply(c)) for c in state.players), tuple(state.lost.items()),

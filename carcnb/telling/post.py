@@ -296,8 +296,9 @@ def readings_blocks(found: Readings, p: Position | None = None, play: tuple[Acti
     end up (what happens to them along ``p``'s answer, ``play`` for a best one); one line for the readings
     under which the position cannot arise; one line for the rest."""
     rest = _count(len(found.unchanged), "other ruling" if found.changes or found.fates else "ruling")
-    unchanged = Para((f"The {rest} these sets involve {'was' if len(found.unchanged) == 1 else 'were'} tried "
-                      "option by option and change nothing here (carcnb rulings lists them all).",))
+    one = len(found.unchanged) == 1
+    unchanged = Para((f"The {rest} these sets involve {'was' if one else 'were'} tried option by option and "
+                      f"{'changes' if one else 'change'} nothing here (carcnb rulings lists them all).",))
     blocks: list[Block] = []
     if not found.changes:
         blocks.append(Para(("No reading of the rules changes this answer.",)))

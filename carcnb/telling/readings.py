@@ -5,6 +5,7 @@ the sentence that opens a post when a ruling is the point of the question.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -112,14 +113,21 @@ def _counted(fate: Fate) -> dict[str, str]:
     for option, mine in pieces.items():
         said = [_follower_counts(c, mine) for c in colors
                 if len({(dict(p.supply)[c], dict(p.lost)[c]) for p in pieces.values()}) > 1]
-        said += [f"{Figure(*figure).text()} on the board"
-                 for figure in sorted(mine.figures - _common(p.figures for p in pieces.values()))]
+        common = Counter(mine.figures)
+        for other in pieces.values():
+            common &= Counter(other.figures)
+        said += [_stands(Figure(*figure)) for figure in sorted((Counter(mine.figures) - common).elements())]
         if len({p.ferries_lost for p in pieces.values()}) > 1:
-            said.append(f"{_count(mine.ferries_lost, 'ferry', 'ferries')} out of the game")
+            n = mine.ferries_lost
+            said.append(f"{n or 'no'} {'ferries are' if n > 1 else 'ferry is'} out of the game")
         said += [f"the ferry on {pos_text(pos)} joins {PORT_NAMES[a]} and {PORT_NAMES[b]}"
                  for pos, (a, b) in sorted(mine.ferries - _common(p.ferries for p in pieces.values()))]
         out[option] = "; ".join(said) or "the same"
     return out
+
+
+def _stands(figure: Figure) -> str:
+    return f"{figure.color}'s {figure.name} stands on {figure.place}"
 
 
 def _follower_counts(color: str, pieces: Pieces) -> str:
