@@ -171,3 +171,12 @@ def test_the_post_says_a_ruling_changes_the_answer_only_together_with_others(tmp
     edition = post.split("`scoring.edition`: ")[1].split("The answers together")[0]
     assert "only together with others" in edition
     assert "only together with others" not in post.split("`scoring.edition`: ")[0].split("## Under other")[1]
+
+
+def test_a_meteor_flight_a_reading_forbids_says_which_move_and_why():
+    diagonal = load(Path(__file__).parent.parent / "docs/illustrate/meteor-diagonal.toml")  # king adjacency
+    played = replace(diagonal, played=("meteor 3,1", "meteor 2,0", "meteor 3,0"), question=None)
+    r = readings(played)
+    orthogonal = next(c for c in r.changes if c.ruling == "meteor.adjacency").answers["orthogonal"]
+    assert orthogonal["error"] == ("played action 2 of 3, 'meteor 2,0', cannot be played: 2,0 is not next to 3,1 "
+                                   "along an edge (meteor.adjacency = orthogonal)")
