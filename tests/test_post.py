@@ -85,8 +85,9 @@ def test_a_best_post_gives_the_line_and_the_readings_of_two_rulings(tmp_path):
     text = write_post(reading_of(load(PUZZLES / "disasters/flood-scope.toml"), "edge"), tmp_path).text
     assert "2 open questions of the rules change this answer" in text
     assert "- `segment`, any feature with a segment on a covered tile: red 23, blue 20" in text
-    assert "- `no`, covered empty positions take no tile: no answer: illegal position" in text
-    assert "- red 23, blue 20: the flood stops every covered feature, tiles under the flood" in text  # by answer
+    assert ("- `no`, covered empty positions take no tile: impossible: played action 1 of 2, 'place 2,-3 270', "
+            "cannot be played: 2,-3 lies under the flood's cut-out") in text
+    assert "- Under “the flood stops every covered feature, tiles under the flood”: red 23, blue 20" in text
     text = write_post(reading_of(load(PUZZLES / "disasters/meteor-adjacency.toml"), "king"), tmp_path).text
     assert "**Answer:** red's best line is `meteor 1,-2`, value 2 (with `meteor.adjacency = king`)." in text
     assert "- blue's monk on the cloister at 0,-2 (C) goes back to the supply" in text

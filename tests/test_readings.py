@@ -96,7 +96,8 @@ def test_two_rulings_and_their_combinations_with_an_illegal_reading():
         if empty == "no":  # red's played tile went on a covered empty position: not legal under "no"
             with pytest.raises(IllegalPositionError):
                 state_from_position(by_hand)
-            assert "illegal" in combo.answer["error"] and "place 2,-3 270" in combo.answer["error"]
+            assert combo.answer["cause"] == "impossible" and "place 2,-3 270" in combo.answer["error"]
+            assert "lies under the flood's cut-out" in combo.answer["error"]  # which action, and why
         else:
             assert combo.answer == final_score(by_hand).scores
     assert r.changes[0].answers["segment"] != r.changes[0].answers["edge"]
@@ -149,7 +150,8 @@ def test_cli_text_marks_the_files_option_and_lists_the_rest(capsys):
     assert main(["readings", str(PUZZLES / "base/farm-edition.toml")]) == 0
     out = capsys.readouterr().out
     assert "scoring.edition" in out
-    assert "* third (3rd-edition farms): red" in out and "  second (2nd-edition farms): red" in out  # third first
+    assert "* third (3rd-edition farms, a 2-tile city worth 4): red" in out  # the file's option
+    assert "  second (2nd-edition farms, a 2-tile city worth 2): red" in out
     assert "change nothing under any reading: none" in out
 
 

@@ -201,7 +201,9 @@ class GameState:
             if action not in legal:
                 shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
                 where = self.todo[0].describe() if self.todo else "game end"
-                raise IllegalActionError(f"illegal action {str(action)!r} at {where} (legal: {shown or 'none'})")
+                why = self.todo[0].refusal(self, action) if self.todo else None
+                raise IllegalActionError(f"illegal action {str(action)!r} at {where}{f': {why}' if why else ''} "
+                                         f"(legal: {shown or 'none'})", str(action), where, why)
         j = self.j
         if j.records:
             j.mark()

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from carcnb import __version__
+from carcnb.engine.actions import Action
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.geometry import pos_text
 from carcnb.engine.rulings import RULINGS
@@ -34,11 +35,14 @@ from carcnb.telling.lookahead import MOST_SHOWN, meaning, option_text
 from carcnb.telling.markup import WRITERS, Block, Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, Text
 from carcnb.telling.notation import reading_help
 from carcnb.telling.ranking import RankedLine, Ranking, rank
-from carcnb.telling.wording import question_text
+from carcnb.telling.readings import excluded_text, fate_texts, point_text
+from carcnb.telling.wording import question_text, sentence
 
 FORMATS = tuple(WRITERS)
 LOOKAHEAD_SECONDS = 10.0  # the futures a post samples for a question over the whole game
 MOST_TILES = 8  # tiles named in a breakdown row; a bigger feature says how many more
+MOST_ALIKE = 6  # lines named that come to the same thing as the one shown
+MOST_SHOWN_TIES = 3  # equally good lines an answer under another reading names
 
 
 # a small record, like the picture header's ``PlayerLine`` in shape only
@@ -142,18 +146,29 @@ def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answer
     """The post's content, the same in every format: ``answered`` is the engine's answer (worked out when not
     given) and ``result`` the picture of the board after it."""
     answered = answered or answer_of(p)
+    play = _play(answered)
+    lead, *why = verdict_blocks(p, found, answered)
+    point = point_text(p, found, play)
     blocks: list[Block] = [Heading(p.title or f"Position {_stem(p)}"), Para((Bold("Question:"), f" {asked(p)}")),
-                           picture, Heading("Answer", 2)]
-    blocks += verdict_blocks(p, found, answered)
+                           lead, *([Para((point,))] if point else []), picture]
+    blocks += [Heading("Why", 2), *why] if why else []
     if answered.told is not None:
         blocks += [Heading("What happens", 2), Items(tuple((line,) for line in answered.told.lines()))]
         if result is not None:
             blocks += [result, Para((f"{result.alt}.",))]
     blocks += [Heading("Under other readings of the rules", 2)]
-    blocks += readings_blocks(found)
+    blocks += readings_blocks(found, p, play)
     blocks += [Heading("The position", 2), Para(("A carcnb file: load it to check.",)),
                CodeBlock(position_text(p), "toml"), Para(reading_help()), Para(footer(p))]
     return blocks
+
+
+def _play(answered: Answered) -> tuple[Action, ...]:
+    """The best line and the rest of its turn, for a ``best`` answer (empty for the others)."""
+    if answered.ranking is None:
+        return ()
+    best = answered.ranking.best[0]
+    return (*best.line, *(a for _, a in best.rest))
 
 
 def asked(p: Position) -> str:
@@ -181,7 +196,7 @@ def verdict_blocks(p: Position, found: Readings, answered: Answered) -> list[Blo
     under: Text = ((" (with ", *_joined(rulings), ")") if rulings else ())
     if answered.kind == "final":
         scored = final_score(p)
-        blocks: list[Block] = [Para((Bold("Answer:"), f" {answer_text('final', found.answer)}", *under))]
+        blocks: list[Block] = [Para((Bold("Answer:"), f" {answer_text('final', found.answer)}", *under, "."))]
         if p.played:
             blocks.append(Para((f"Before this turn: {_scores(scored.start)}. This turn: {'; '.join(p.played)}.",)))
         elif any(scored.start.values()):
@@ -210,12 +225,14 @@ def best_blocks(ranking: Ranking, under: Text = ()) -> list[Block]:
     """A ``best`` answer: the line (or every equally good one), what its value counts, each player's gain,
     the rest of the turn, the rows it scores, and the next-best lines with the replies that make them worse."""
     best, mover = ranking.best[0], ranking.mover
+    said = "; ".join(entry.said for entry in best.told.entries[:len(best.line)])
     blocks: list[Block] = [Para((Bold("Answer:"), f" {mover}'s best line is ", Code(best.line_text),
-                                 f", value {ranking.value}", *under, "."))]
-    if len(ranking.best) > 1:
-        shown = f" ({len(ranking.best)} of them here)" if ranking.more_ties else ""
+                                 f", value {ranking.value}", *under, f". {sentence(said)}."))]
+    if len(ranking.best) > 1 or best.alike:
+        shown = f" ({sum(1 + len(line.alike) for line in ranking.best)} of them here)" if ranking.more_ties else ""
         blocks += [Para((f"{ranking.ties_text()} lines are equally good{shown}:",)),
-                   Items(tuple((Code(line.line_text), f": {ranking.gains_text(line)}") for line in ranking.best))]
+                   Items(tuple((Code(line.line_text), *_alike_text(line), f": {ranking.gains_text(line)}")
+                               for line in ranking.best))]
     blocks.append(Para((f"The value is {ranking.counts()} ({ranking.gains_text(best)}).",)))
     if best.rest:
         blocks.append(Para(("The turn goes on: ", *_joined([Code(f"{who}: {a}") for who, a in best.rest]), ".")))
@@ -228,9 +245,29 @@ def best_blocks(ranking: Ranking, under: Text = ()) -> list[Block]:
 
 
 def _runner_up(ranking: Ranking, line: RankedLine) -> Text:
-    replies = line.replies(ranking.mover)
-    answer: Text = (("; the reply: ", *_joined([Code(f"{who}: {a}") for who, a in replies])) if replies else ())
-    return (Code(line.line_text), f": value {line.value} ({ranking.gains_text(line)})", *answer)
+    """A next-best line, its alike ones, its value and what refutes it: the replies, and the mover's own later
+    moves when there are some."""
+    answer: Text = ()
+    if line.later(ranking.mover):
+        answer = ("; the turn goes on: ", *_joined([Code(f"{who}: {a}") for who, a in line.rest]))
+    elif line.rest:
+        answer = ("; the reply: ", *_joined([Code(f"{who}: {a}") for who, a in line.replies(ranking.mover)]))
+    return (Code(line.line_text), *_alike_text(line), f": value {line.value} ({ranking.gains_text(line)})", *answer)
+
+
+def _alike_text(line: RankedLine) -> Text:
+    """The lines that come to the same thing as ``line``: the one decision they change when they change one,
+    else each whole."""
+    if not line.alike:
+        return ()
+    shown = [Code("; ".join(map(str, other))) for other in line.alike[:MOST_ALIKE]]
+    more = f" and {len(line.alike) - MOST_ALIKE} more" if len(line.alike) > MOST_ALIKE else ""
+    changed = {i for other in line.alike for i, (a, b) in enumerate(zip(line.line, other)) if a != b}
+    if len(changed) == 1 and len(line.line) > 1 and all(len(other) == len(line.line) for other in line.alike):
+        (i,) = changed
+        shown = [Code(str(other[i])) for other in line.alike[:MOST_ALIKE]]
+        return (" (or, to the same effect, ", *_joined(shown), more, " in place of ", Code(str(line.line[i])), ")")
+    return (" (or, to the same effect, ", *_joined(shown), more, ")")
 
 
 def breakdown_table(rows: list[tuple[str, ScoreRow]], when: bool) -> Table:
@@ -253,31 +290,52 @@ def feature_text(row: ScoreRow) -> str:
     return f"{row.kind} of {len(tiles)} tiles: {' '.join(tiles[:MOST_TILES])}{more}"
 
 
-def readings_blocks(found: Readings) -> list[Block]:
-    """Each ruling that changes the answer, with its question and each option in words beside its answer; their
-    combinations when more than one does; one line for the rulings that change nothing."""
-    rest = _count(len(found.unchanged), "other ruling" if found.changes else "ruling")
-    unchanged = Para((f"The {rest} these sets involve {'was' if len(found.unchanged) == 1 else 'were'} tried "
-                      "option by option and change nothing here (carcnb rulings lists them all).",))
+def readings_blocks(found: Readings, p: Position | None = None, play: tuple[Action, ...] = ()) -> list[Block]:
+    """Each ruling that changes the answer, with its question and each option in the words of this position
+    beside its answer; their combinations when more than one does; the rulings that change only where pieces
+    end up (what happens to them along ``p``'s answer, ``play`` for a best one); one line for the readings
+    under which the position cannot arise; one line for the rest."""
+    rest = _count(len(found.unchanged), "other ruling" if found.changes or found.fates else "ruling")
+    one = len(found.unchanged) == 1
+    unchanged = Para((f"The {rest} these sets involve {'was' if one else 'were'} tried option by option and "
+                      f"{'changes' if one else 'change'} nothing here (carcnb rulings lists them all).",))
+    blocks: list[Block] = []
     if not found.changes:
-        return [Para(("No reading of the rules changes this answer.",)), unchanged, *history_blocks(found)]
-    blocks: list[Block] = [Para(("One open question of the rules changes this answer:" if len(found.changes) == 1
-                                 else f"{len(found.changes)} open questions of the rules change this answer:",))]
+        blocks.append(Para(("No reading of the rules changes this answer.",)))
+    else:
+        blocks.append(Para(("One open question of the rules changes this answer:" if len(found.changes) == 1
+                            else f"{len(found.changes)} open questions of the rules change this answer:",)))
     for change in found.changes:
-        ruling = RULINGS[change.ruling]
-        blocks.append(Para((Code(change.ruling), f": {ruling.question}",)))
-        items = []
-        for option, a in change.answers.items():
-            mine = " (the reading above)" if option == found.rulings[change.ruling] else ""
-            items.append((Code(option), f"{mine}, {ruling.options[option]}: {answer_text(found.kind, a)}"))
-        blocks.append(Items(tuple(items)))
+        told = {option: answer_text(found.kind, a, MOST_SHOWN_TIES) for option, a in change.answers.items()}
+        blocks += _options_blocks(found, change.ruling, told)
+        if change.with_others:
+            blocks.append(Para(("(It changes the answer only together with others: with the other rulings as above, "
+                                "every option gives the same; the answers together below show where.)",)))
     if len(found.groups) > 1 and len(found.changes) > 1:
         blocks += [Para(("The answers together, each with the readings that give it:",)),
-                   Items(tuple((f"{answer_text(found.kind, g.answer)}: "
-                                f"{' or '.join(reading_text(r) for r in g.readings)}",) for g in found.groups))]
+                   Items(tuple((f"Under {' or '.join(f'“{reading_text(r, found)}”' for r in g.readings)}: "
+                                f"{answer_text(found.kind, g.answer, MOST_SHOWN_TIES)}",) for g in found.groups))]
+    if found.fates:
+        blocks.append(Para(("These change no answer, only where the pieces end up:",)))
+        for fate in found.fates:
+            told = fate_texts(fate, p, play)
+            blocks += _options_blocks(found, fate.ruling, told)
+            if len(set(told.values())) == 1:
+                blocks.append(Para(("(Only together with other rulings' options.)",)))
+    blocks += [Para((excluded_text(e),)) for e in found.excluded]
     if found.unchanged:
         blocks.append(unchanged)
     return blocks + history_blocks(found)
+
+
+def _options_blocks(found: Readings, rid: str, told: dict[str, str]) -> list[Block]:
+    """A ruling's question, then each option in the words of this position (the file's marked) and what it
+    gives."""
+    ruling = RULINGS[rid]
+    words = (lambda option: found.label(rid, option)) if found.partly(rid) else ruling.options.get
+    items = tuple((Code(option), f"{' (the reading above)' if option == found.rulings[rid] else ''}, "
+                                 f"{words(option)}: {said}") for option, said in told.items())
+    return [Para((Code(rid), f": {ruling.question}")), Items(items)]
 
 
 def history_blocks(found: Readings) -> list[Block]:

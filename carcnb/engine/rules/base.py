@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from carcnb.engine.actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, draw, places_at
 from carcnb.engine.board import Placements, expand
 from carcnb.engine.features import Feature, Node
-from carcnb.engine.geometry import AROUND
+from carcnb.engine.geometry import AROUND, pos_text
 from carcnb.engine.rules.module import RuleModule
 from carcnb.engine.scoring import ScoreRow, score_completed, score_fields, score_unfinished
 from carcnb.engine.steps import CHANCE, Step
@@ -109,6 +109,26 @@ class PlaceStep(Step):
 
     def describe(self) -> str:
         return "place the tile"
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        if not isinstance(action, Place) or state.hand_tile is None:
+            return None
+        tile, at = state.hand_tile, pos_text(action.pos)
+        if action.pos in state.board.tiles:
+            return f"{at} already holds a tile"
+        found = state.board.placement_groups(tile)
+        if not _among(found, action):
+            return f"{tile.id} turned {action.rot} does not fit at {at}: an edge does not match, or no tile is beside"
+        for hook in state.hooks["filter_placements"]:
+            found = hook(state, tile, found)
+            if not _among(found, action):
+                module = hook.__self__
+                return module.placement_refusal(state, tile, action.pos) or f"the {module.name} rules forbid it there"
+        return None
+
+
+def _among(groups: list[Placements], action: Place) -> bool:
+    return any((x, y) == action.pos and action.rot in rots for x, y, rots in groups)
 
 
 def deploy_targets(state: GameState, pos, color: str) -> list[Node]:

@@ -126,6 +126,13 @@ class FloodRules(RuleModule):
         ax, ay = at  # the cut-out covers the 3x3 area; FL itself is never free
         return [p for p in placements if abs(p[0] - ax) > 1 or abs(p[1] - ay) > 1]
 
+    def placement_refusal(self, state: GameState, tile, pos: Pos) -> str | None:
+        at = state.ext.get("flood_at")
+        if at is None or abs(pos[0] - at[0]) > 1 or abs(pos[1] - at[1]) > 1:
+            return None
+        return (f"{pos_text(pos)} lies under the flood's cut-out around {pos_text(at)}, and a covered empty "
+                "position takes no tile (flood.covered_empty = no)")
+
     def after_place(self, state: GameState, pos: Pos) -> list:
         board = state.board
         at = board.ext.get("flood_at")

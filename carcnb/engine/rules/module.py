@@ -48,6 +48,10 @@ class RuleModule:
         sorted (see ``Board.placement_groups``)."""
         return placements
 
+    def placement_refusal(self, state: GameState, tile: TileType, pos: Pos) -> str | None:
+        """Why ``filter_placements`` takes out ``tile`` at ``pos``, in words (None: the module cannot say)."""
+        return None
+
     def turn_steps(self, state: GameState, tile: TileType) -> list[Step] | None:
         """The steps of a turn with ``tile`` in hand, when this module plays it differently."""
         return None
