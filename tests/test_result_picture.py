@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import LAST_TILE_BEFORE_THE_SPREAD, position_from_text
+from matplotlib.collections import PolyCollection
+from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import PathPatch
 
@@ -12,7 +15,7 @@ from carcnb.search.lines import best_play
 from carcnb.telling.account import account
 from carcnb.telling.events import FeatureScored
 from carcnb.telling.explain import example
-from carcnb.telling.render import draw_board
+from carcnb.telling.render import draw_board, style
 from carcnb.telling.render.result import draw_result, result_marks, result_png
 from carcnb.telling.verdict import reveal
 
@@ -45,6 +48,24 @@ def hatches(artists: list) -> list[str]:
     return [a.get_hatch() for a in artists if isinstance(a, PathPatch) and a.get_hatch()]
 
 
+def cutouts(artists: list) -> int:
+    """The flood cut-outs drawn (a dashed square in the cut-out's colour)."""
+    return sum(isinstance(a, PolyCollection) and len(a.get_edgecolor()) > 0
+               and tuple(a.get_edgecolor()[0]) == to_rgba(style.FLOOD_CUT) for a in artists)
+
+
+def test_no_cut_out_and_no_flooded_feature_after_the_last_turn_when_the_flood_has_not_spread():
+    told = account(parse(LAST_TILE_BEFORE_THE_SPREAD), ["place 6,-6 0", "pass"], end=True)
+    drawn = draw_result(Figure().add_subplot(), told)
+    assert cutouts(drawn) == 0 and "////" not in hatches(drawn)
+
+
+def test_a_turn_in_the_middle_of_the_game_is_drawn_without_the_next_turns_spread():
+    blue = ["flood 0,-2", "draw D", "place 1,-2 0", "pass"]
+    assert cutouts(draw_result(Figure().add_subplot(), account(example("flood-river"), blue))) == 0
+    assert cutouts(draw_result(Figure().add_subplot(), account(example("flood-river"), [*blue, "draw V"]))) == 1
+
+
 def test_the_monk_that_scored_is_drawn_where_it_stood_going_home():
     marks = result_marks(account(load(PUZZLES / "disasters/meteor-cloister-eight.toml"), end=True))
     assert marks.new_tiles == ((1, -2),)
@@ -64,6 +85,14 @@ def test_the_earthquakes_destroyed_cities_are_shaded_as_the_final_scoring_applie
     drawn = draw_result(Figure().add_subplot(), told)
     assert "xx" in hatches(drawn)  # the rubble's cross-hatching
     assert "xx" not in hatches(draw_board(Figure().add_subplot(), p))  # the position itself: tokens not down
+
+
+def test_a_city_whose_token_the_file_writes_is_shaded_after_the_meteor_hits_the_earthquake():
+    p = position_from_text("0,0 D 0 quake@N red@N\n0,-1 EQ 180 quake@S\n1,-1 E 0 blue@N", sets=["disasters"],
+                           hand="MT", rulings={"earthquake.timing": "on_place"})
+    told = account(p, ["meteor 0,-1", "pass", "pass"], end=True)
+    assert result_marks(told).destroyed == ((((0, 0), 0),),)
+    assert "xx" in hatches(draw_result(Figure().add_subplot(), told))
 
 
 def test_a_moved_ferrys_old_place_and_the_follower_lost_to_the_flood():

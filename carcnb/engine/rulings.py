@@ -133,7 +133,9 @@ READINGS: tuple[tuple[str, str], ...] = (
     ("flood on a finished feature", "a feature completed before the cut-out came down stays complete"),
     ("tornado over MT and FL", "they are tiles in play: the tornado may cross and stop on them"),
     ("earthquake tokens", "a token sits on a city segment; under earthquake.timing = on_place the meteor or the flood "
-                          "that replaces that tile takes the token with it"),
+                          "that replaces that tile takes the token with it, and the other tokens stay (a meteor on "
+                          "EQ then takes only EQ's own: earthquake.destroyed_center decides an earthquake whose "
+                          "tokens are not down yet)"),
     ("ferry supply", "8 ferries for 8 lakes never run out, so meteor.ferry_on_target changes only the count of "
                      "ferries out of the game"),
     ("earlier turns", "a position is read as it stands. Of the rulings, only earthquake.timing = on_place needs "

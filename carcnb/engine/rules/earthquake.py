@@ -95,6 +95,8 @@ class EarthquakeRules(RuleModule):
     def before_final(self, state: GameState) -> None:
         board = state.board
         destroyed = board.ext.get("quake_destroyed")  # where a meteor hit EQ
+        if destroyed is not None and self.timing == "on_place" and "quake_cities" in board.ext:
+            return  # the tokens were down before the meteor came: it took only those on the tile it replaced
         if destroyed is not None and self.destroyed == "none":
             state.set_ext("quake_cities", None)
             return

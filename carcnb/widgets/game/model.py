@@ -210,7 +210,7 @@ class GameModel:
             for number, (a, b) in enumerate(zip(starts, ends), 1):
                 entries = told_[a:b]
                 drawn = isinstance(entries[0].action, Draw)
-                player = entries[0].events[0].who if drawn else self._first
+                player = entries[0].own_event.who if drawn else self._first
                 lines = tuple(line for e in entries for line in e.lines())
                 notes = tuple(rule_notes((ev for e in entries for ev in e.events), self.state.game.rulings))
                 turns.append(Turn(number, player, self.seats.levels[self.colors.index(player)], lines, notes,
