@@ -2,7 +2,8 @@
 
 A moderator keeps a post that answers the question asked and nothing else, so the post says, in order: the
 title; the question, once (the user's own words when the file has ``ask``); the decision picture (who moves,
-the points, the supplies, and the best line's moves numbered on the board); the answer with every point and
+the points, the supplies, and the best line's moves numbered on the board; for a file that records part of its
+turn, the board as the turn began with the recorded moves numbered first); the answer with every point and
 its reason and, for a ``best`` question, each equally good line, what the value counts and the next-best lines
 with the replies that make them worse; what happens, event by event (``account``), with the result picture;
 the readings of the rules that change the answer, each option in words, the answers by reading, one line for
@@ -13,10 +14,11 @@ beside the text; the HTML embeds them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from carcnb import __version__
+from carcnb.engine.actions import Action, parse_action
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.geometry import pos_text
 from carcnb.engine.rulings import RULINGS
@@ -114,7 +116,9 @@ def answer_of(p: Position) -> Answered:
     if kind == "best":
         ranking = rank(p)
         over_game = analyse(p, LOOKAHEAD_SECONDS) if p.question.horizon == "game" else None
-        return Answered(kind, ranking, ranking.best[0].told, lookahead=over_game)
+        best = ranking.best[0]  # told from the turn's start, its recorded actions first, as the pictures show it
+        told = account(p, [*best.line, *(a for _, a in best.rest)]) if p.played else best.told
+        return Answered(kind, ranking, told, lookahead=over_game)
     if kind == "count":
         from carcnb.telling.verdict import reveal
 
@@ -123,18 +127,60 @@ def answer_of(p: Position) -> Answered:
 
 
 def decision_png(p: Position, answered: Answered, opts: PictureOptions) -> bytes:
-    """The decision picture of the position (who moves, the points, the supplies, the rulings, the tile in
-    hand), with the best line's decisions numbered on it (the mover's in one colour, the replies in another)."""
-    from carcnb.positions.game_io import state_from_position
+    """The decision picture of the position as its turn began (who moves, the points, the supplies, the
+    rulings, the tile in hand), with the turn's decisions numbered on it: those the file records (``played``),
+    then the best line's (the mover's in one colour, the replies in another)."""
     from carcnb.telling.render import render_png
+
+    start, steps = decision_source(p, answered)
+    return render_png(start, coords=opts.coords, caption=opts.caption, legend=opts.legend, decision=True,
+                      steps=steps)[0]
+
+
+def decision_source(p: Position, answered: Answered) -> tuple[Position, list]:
+    """What the decision picture draws: the position as its turn began, and the numbered steps on it."""
+    from carcnb.positions.game_io import state_from_position
     from carcnb.telling.render.steps import steps_of
 
-    steps = []
+    start, play = turn_start(p)
+    mover = p.mover
     if answered.ranking is not None:
         best, mover = answered.ranking.best[0], answered.ranking.mover
-        steps = steps_of((*((mover, a) for a in best.line), *best.rest), mover, state_from_position(p))
-    return render_png(p, coords=opts.coords, caption=opts.caption, legend=opts.legend, decision=True,
-                      steps=steps)[0]
+        play += (*((mover, a) for a in best.line), *best.rest)
+    return start, steps_of(play, mover, state_from_position(start))
+
+
+def turn_start(p: Position) -> tuple[Position, tuple[tuple[str, Action], ...]]:
+    """The position as its turn began (the tile in hand, the figures in place, the points before), and the
+    turn's actions the file records (``played``), each with the player who took it."""
+    if not p.played:
+        return p, ()
+    from carcnb.positions.game_io import state_from_position
+
+    start = replace(p, played=())
+    state = state_from_position(start)
+    play = []
+    for text in p.played:
+        action = parse_action(text)
+        play.append((state.players[state.current_player()], action))
+        state.apply(action)
+    return start, tuple(play)
+
+
+def recorded_text(p: Position, answered: Answered) -> str:
+    """What the first picture shows of a position that records part of its turn: the board as the turn began,
+    the recorded decisions numbered first, then the answer's."""
+    played = len(p.played)
+    first = "step 1 is" if played == 1 else f"steps 1-{played} are"
+    line = ""
+    if answered.ranking is not None:
+        best = answered.ranking.best[0]
+        n = len(best.line) + len(best.rest)
+        line = "" if not n else (f", step {played + 1} the answer" if n == 1 else
+                                 f", steps {played + 1}-{played + n} the answer")
+    tile = f" with {p.hand} in hand" if p.hand else ""
+    return (f"The board as {p.mover}'s turn began{tile}, with the points before it: {first} what the file records "
+            f"of the turn{line}.")
 
 
 def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answered | None = None,
@@ -143,10 +189,13 @@ def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answer
     given) and ``result`` the picture of the board after it."""
     answered = answered or answer_of(p)
     blocks: list[Block] = [Heading(p.title or f"Position {_stem(p)}"), Para((Bold("Question:"), f" {asked(p)}")),
-                           picture, Heading("Answer", 2)]
+                           picture]
+    if p.played:
+        blocks.append(Para((recorded_text(p, answered),)))
+    blocks.append(Heading("Answer", 2))
     blocks += verdict_blocks(p, found, answered)
     if answered.told is not None:
-        blocks += [Heading("What happens", 2), Items(tuple((line,) for line in answered.told.lines()))]
+        blocks += [Heading("What happens", 2), *happened_blocks(p, answered.told)]
         if result is not None:
             blocks += [result, Para((f"{result.alt}.",))]
     blocks += [Heading("Under other readings of the rules", 2)]
@@ -154,6 +203,18 @@ def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answer
     blocks += [Heading("The position", 2), Para(("A carcnb file: load it to check.",)),
                CodeBlock(position_text(p), "toml"), Para(reading_help()), Para(footer(p))]
     return blocks
+
+
+def happened_blocks(p: Position, told: Account) -> list[Block]:
+    """The account, event by event; a position that records part of its turn tells that part first, apart."""
+    recorded = len(p.played)
+    if not recorded:
+        return [Items(tuple((line,) for line in told.lines()))]
+    entries = told.entries
+    before = [line for entry in entries[:recorded] for line in entry.lines()]
+    after = [line for entry in entries[recorded:] for line in entry.lines()]
+    blocks: list[Block] = [Para(("What the file records of the turn:",)), Items(tuple((line,) for line in before))]
+    return blocks + ([Para(("Then:",)), Items(tuple((line,) for line in after))] if after else [])
 
 
 def asked(p: Position) -> str:
