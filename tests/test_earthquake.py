@@ -102,7 +102,7 @@ def test_a_finished_city_in_range_scores_when_completed_but_feeds_no_field():
     # the farm touches two completed cities; the one with the token counts for nothing: 3 (not 6)
     assert state.scores == {"red": 4, "blue": 3}
     farm = next(r for r in rows if r.kind == "field")
-    assert farm.reason == "farm: 1 completed cities"
+    assert farm.reason == "farm: 1 completed city"
     assert "city at 0,-2: earthquake: no farm points" in farm.notes
 
 
