@@ -100,7 +100,7 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     board = Picture(picture_path.name, picture.caption or p.title or "the position", decision_png(p, answered, picture))
     result = None if answered.told is None else Picture(result_path.name, CAPTION,
                                                         result_png(answered.told, coords=picture.coords))
-    blocks = post_blocks(p, found, board, answered, result)
+    blocks = post_blocks(p, found, board, answered, result, picture.coords)
     text = WRITERS[fmt][0](blocks)
     Path(out_dir).mkdir(parents=True, exist_ok=True)
     for block in blocks:
@@ -184,9 +184,10 @@ def recorded_text(p: Position, answered: Answered) -> str:
 
 
 def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answered | None = None,
-                result: Picture | None = None) -> list[Block]:
+                result: Picture | None = None, coords: bool = True) -> list[Block]:
     """The post's content, the same in every format: ``answered`` is the engine's answer (worked out when not
-    given) and ``result`` the picture of the board after it."""
+    given), ``result`` the picture of the board after it, ``coords`` whether the pictures number their
+    columns and rows."""
     answered = answered or answer_of(p)
     blocks: list[Block] = [Heading(p.title or f"Position {_stem(p)}"), Para((Bold("Question:"), f" {asked(p)}")),
                            picture]
@@ -201,7 +202,7 @@ def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answer
     blocks += [Heading("Under other readings of the rules", 2)]
     blocks += readings_blocks(found)
     blocks += [Heading("The position", 2), Para(("A carcnb file: load it to check.",)),
-               CodeBlock(position_text(p), "toml"), Para(reading_help()), Para(footer(p))]
+               CodeBlock(position_text(p), "toml"), Para(reading_help(coords)), Para(footer(p))]
     return blocks
 
 
