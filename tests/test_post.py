@@ -15,6 +15,7 @@ from carcnb.cli import main
 from carcnb.engine.errors import CarcnbError
 from carcnb.positions.parse import load, parse
 from carcnb.search.questions import reading_of
+from carcnb.storage.safewrite import ReadOnlyFileError
 from carcnb.telling.post import FORMATS, write_post
 from carcnb.widgets.editor import EditorModel
 
@@ -153,3 +154,25 @@ def test_cli_refuses_a_file_in_the_way_of_the_folder_before_any_work(tmp_path, c
     monkeypatch.setattr("carcnb.cli.post.write_post", lambda *a, **k: pytest.fail("worked before checking -o"))
     assert main(["post", str(FARM), "-o", str(blocker / "post")]) == 2
     assert f"{blocker} is a file, not a folder, so {blocker / 'post'} cannot be made" in capsys.readouterr().err
+
+
+def test_post_force_over_a_read_only_post_writes_nothing(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "out"
+    out.mkdir()
+    mine, picture = out / "farm-edition.md", out / "farm-edition.png"
+    mine.write_text("my post, kept read-only\n", encoding="utf-8")
+    picture.write_bytes(b"my picture")
+    mine.chmod(0o444)
+    monkeypatch.setattr("carcnb.cli.post.write_post", lambda *a, **k: pytest.fail("worked before checking"))
+    assert main(["post", str(FARM), "-o", str(out), "--force"]) == 2
+    assert f"{mine} is read-only: nothing was written" in capsys.readouterr().err
+    assert picture.read_bytes() == b"my picture" and not (out / "farm-edition-result.png").exists()
+
+
+def test_write_post_checks_every_file_before_it_writes_the_first(tmp_path):
+    mine = tmp_path / "farm-edition.md"
+    mine.write_text("my post, kept read-only\n", encoding="utf-8")
+    mine.chmod(0o444)
+    with pytest.raises(ReadOnlyFileError, match="is read-only: nothing was written"):
+        write_post(load(FARM), tmp_path)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["farm-edition.md"]

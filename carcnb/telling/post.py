@@ -29,7 +29,7 @@ from carcnb.positions.model import Position
 from carcnb.positions.parse import parse
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
-from carcnb.storage.safewrite import write_file
+from carcnb.storage.safewrite import check_writable, write_file
 from carcnb.players.analysis import Analysis, analyse
 from carcnb.telling.account import Account, account
 from carcnb.telling.lookahead import MOST_SHOWN, meaning, option_text
@@ -102,10 +102,11 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
                                                         result_png(answered.told, coords=picture.coords))
     blocks = post_blocks(p, found, board, answered, result, picture.coords)
     text = WRITERS[fmt][0](blocks)
+    pictures = [block for block in blocks if isinstance(block, Picture)]
+    check_writable([text_path, *(Path(out_dir) / block.path for block in pictures)])  # all or nothing
     Path(out_dir).mkdir(parents=True, exist_ok=True)
-    for block in blocks:
-        if isinstance(block, Picture):
-            write_file(Path(out_dir) / block.path, block.png)
+    for block in pictures:
+        write_file(Path(out_dir) / block.path, block.png)
     write_file(text_path, text)
     return PostFiles(text_path, picture_path, text)
 
