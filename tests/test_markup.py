@@ -3,11 +3,14 @@ into BBCode tags (as the Markdown and HTML writers already escape their own mark
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
+import mistune
+import pytest
 from conftest import position_text
 
 from carcnb.positions.parse import load, parse
-from carcnb.telling.markup import Bold, Code, CodeBlock, Heading, Items, Para, Table, bbcode
+from carcnb.telling.markup import Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, bbcode, markdown
 from carcnb.telling.post import write_post
 
 TAG = re.compile(r"\[(/?)(b|i|u|url|img|size|list|code|quote|\*)(=[^\]]*)?\]", re.IGNORECASE)
@@ -43,3 +46,10 @@ def test_a_bbcode_post_shows_its_title_and_comments_as_typed(tmp_path):
     (code,) = re.findall(r"\[code\](.*?)\[/code\]", text, re.S)
     typed = code.replace("\u200b", "")  # inside [code] a forum reads no tag but [/code]
     assert parse(typed) == p and "# a comment with [/code] and [b]" in typed
+
+
+@pytest.mark.parametrize("name", ["my puzzle (v2).png", "x](other.png) ![y", "<x>.png"])
+def test_a_markdown_picture_links_its_file_whatever_its_name(name):
+    shown = mistune.html(markdown([Picture(name, "the position", b"")]))
+    (src,) = re.findall(r'<img src="([^"]*)" alt="the position"', shown)
+    assert unquote(src) == name and "<a " not in shown and shown.count("<img") == 1
