@@ -36,7 +36,7 @@ def test_a_code_block_is_closed_only_by_its_own_end():
     assert text[len("[code]"):-len("[/code]\n")].replace("\u200b", "") == 'title = "ends here? [/code] [/CODE]"'
 
 
-def test_a_bbcode_post_shows_its_title_and_comments_as_typed(tmp_path):
+def test_a_bbcode_post_shows_its_title_as_typed_and_pastes_no_comment(tmp_path):
     source = position_text("# a comment with [/code] and [b]\n0,0 D 0 red@E\n1,0 U 90", title=TYPED)
     path = tmp_path / "brackets.toml"
     path.write_text(source, encoding="utf-8")
@@ -45,7 +45,7 @@ def test_a_bbcode_post_shows_its_title_and_comments_as_typed(tmp_path):
     assert TYPED in shown(text)
     (code,) = re.findall(r"\[code\](.*?)\[/code\]", text, re.S)
     typed = code.replace("\u200b", "")  # inside [code] a forum reads no tag but [/code]
-    assert parse(typed) == p and "# a comment with [/code] and [b]" in typed
+    assert parse(typed) == p and "# a comment" not in typed and TYPED in typed
 
 
 @pytest.mark.parametrize("name", ["my puzzle (v2).png", "x](other.png) ![y", "<x>.png"])

@@ -176,3 +176,12 @@ def test_write_post_checks_every_file_before_it_writes_the_first(tmp_path):
     with pytest.raises(ReadOnlyFileError, match="is read-only: nothing was written"):
         write_post(load(FARM), tmp_path)
     assert sorted(f.name for f in tmp_path.iterdir()) == ["farm-edition.md"]
+
+
+def test_the_post_pastes_the_position_without_comments_answer_or_explanation(tmp_path):
+    p = reading_of(load(PUZZLES / "disasters/meteor-cloister-eight.toml"))
+    pasted = code_block("markdown", write_post(p, tmp_path).text)
+    assert "#" not in pasted and "explanation" not in pasted and "answer" not in pasted and "topics" not in pasted
+    back = parse(pasted)
+    assert (back.board, back.played, back.scores, back.question.kind) == (p.board, p.played, p.scores, "final")
+    assert back.question.answer is None  # the open question the post answers: solve checks it

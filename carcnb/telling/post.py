@@ -26,7 +26,6 @@ from carcnb.engine.scoring import ScoreRow
 from carcnb.positions.consistency import as_asked
 from carcnb.positions.dump import dump
 from carcnb.positions.model import Position
-from carcnb.positions.parse import parse
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
 from carcnb.storage.safewrite import check_writable, write_file
@@ -227,15 +226,13 @@ def asked(p: Position) -> str:
 
 
 def position_text(p: Position) -> str:
-    """The position's file as its author wrote it (comments kept) when it still reads as ``p``, otherwise
-    as ``dump`` writes it."""
-    try:
-        original = Path(p.path).read_text(encoding="utf-8")
-        if parse(original, p.path) == p:
-            return original
-    except (OSError, ValueError):
-        pass
-    return dump(p)
+    """The position as a reader needs it to check the answer: its keys and board as ``dump`` writes them and
+    its question's kind (with the user's own words), without the file's comments or a puzzle's answer,
+    explanation and grade (it loads as the open question the post answers)."""
+    q = p.question
+    if q is not None:
+        q = replace(q, answer=None, explanation=None, difficulty=None, topics=None, under=None, reading=None)
+    return dump(replace(p, question=q))
 
 
 def verdict_blocks(p: Position, found: Readings, answered: Answered) -> list[Block]:
