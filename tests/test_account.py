@@ -7,8 +7,10 @@ from pathlib import Path
 import pytest
 from conftest import LAST_TILE_BEFORE_THE_SPREAD, position_from_text, state_from_text
 
+from carcnb.engine.actions import parse_action
 from carcnb.engine.rules.earthquake import destroyed_cities
 from carcnb.engine.state import Game, GameState
+from carcnb.positions.game_io import state_from_position
 from carcnb.positions.parse import load, parse
 from carcnb.telling.account import (FerryLaid, FerryMoved, FloodPlaced, FloodSpread, FollowerPut, MeteorLanded,
                                     QuakeStruck, TornadoDropped, TornadoPicked, TornadoSetDown, account, told)
@@ -102,6 +104,22 @@ def test_the_flood_placed_by_the_next_player_never_spreads_after_the_last_turn()
     assert (city.row.reason, city.row.notes) == ("unfinished", ())  # labelled as it is: not flooded
 
 
+def test_a_monk_the_tornado_carries_onto_a_field_is_called_the_monk_a_farmer_now():
+    # the row D, U, A (blue's monk); the tornado runs east to the dead end at the cloister and picks the monk up
+    p = position_from_text("0,0 D 0\n1,0 U 90\n2,0 A 90 blue@C", sets=["disasters"], hand="TO1",
+                           rulings={"tornado.revisit": "per_tornado"})
+    line = ["place -1,0 270", "tornado 0,0", "tornado 1,0", "tornado 2,0", "drop blue 2,0 NNW"]
+    lines = account(p, line).lines()
+    assert "the tornado picks up blue's monk on the cloister at 2,0 (C)" in lines
+    assert "blue puts the monk the tornado carried on the field at 2,0 (NNW): a farmer now" in lines
+    # told on its own, a step does not know what the figure was: it is never called by its new place alone
+    state = state_from_position(p)
+    for action in line[:-1]:
+        state.apply(parse_action(action))
+    assert told(state, parse_action(line[-1])).said == (
+        "blue puts the follower the tornado carried on the field at 2,0 (NNW): a farmer now")
+
+
 def test_the_tornado_step_by_step_picking_up_swapping_and_dropping():
     line = ["place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0", "tornado -2,0", "drop blue -2,0 NNW"]
     told = account(example("tornado-row"), line)
@@ -110,7 +128,7 @@ def test_the_tornado_step_by_step_picking_up_swapping_and_dropping():
         "red has the tornado pick up blue's farmer on the field at 0,0 (ESE)",
         "red moves the tornado from 0,0 to -1,0 (step 2)",
         "the tornado picks up red's builder on the road at -1,0 (E)",
-        "the tornado sets blue's thief down on the road at -1,0 (E)",
+        "the tornado sets blue's farmer down on the road at -1,0 (E): a thief now",
         "blue moves the tornado from -1,0 to -2,0 (step 3)",
         "the tornado picks up blue's farmer on the field at -2,0 (NNW)",
         "red's builder that the tornado carried goes back to the supply",

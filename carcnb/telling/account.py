@@ -99,7 +99,28 @@ def account(source: Source, actions: Iterable[Action | str] = (), *, end: bool =
         entries.append(told(state, parse_action(action) if isinstance(action, str) else action))
     if end and not state.over:
         entries.append(_ending(state))
-    return Account(before, state, tuple(entries))
+    return Account(before, state, carried_named(entries))
+
+
+def carried_named(entries: list[Entry] | tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """Entries told one by one (``told``), with each figure the tornado sets down, drops or sends home named by what it was when
+    picked up (a monk carried onto a field is the monk, a farmer now). The tornado carries one figure at a
+    time: a pick makes the one it carried before the one a swap sets down or sends home."""
+    carried = swapped = ""
+    out = []
+    for entry in entries:
+        events = []
+        for e in entry.events:
+            sent_home = isinstance(e, FollowerLeft) and e.cause == "tornado"
+            if isinstance(e, TornadoPicked):
+                swapped, carried = carried, e.figure.name
+            elif isinstance(e, TornadoSetDown) or (sent_home and swapped):
+                e, swapped = replace(e, was=swapped), ""
+            elif isinstance(e, TornadoDropped) or sent_home:
+                e, carried = replace(e, was=carried), ""
+            events.append(e)
+        out.append(replace(entry, events=tuple(events)))
+    return tuple(out)
 
 
 def told(state: GameState, action: Action) -> Entry:
