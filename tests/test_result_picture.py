@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import LAST_TILE_BEFORE_THE_SPREAD, position_from_text
-from matplotlib.collections import PolyCollection
+from matplotlib.collections import LineCollection, PolyCollection
 from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import PathPatch
@@ -110,3 +110,19 @@ def test_a_figure_the_tornado_carried_home_is_drawn_where_it_was_picked_up():
     (builder,) = result_marks(told).gone
     assert (builder.figure.kind, builder.figure.pos, builder.where) == ("builder", (-1, 0), "supply")
     assert result_png(told).startswith(b"\x89PNG")
+
+
+def test_a_shared_score_is_striped_in_each_scorers_colour_with_a_label_each():
+    # red's and blue's thieves tie on the road: each scores 5, drawn in both colours, never in the orange of
+    # new tiles and moves
+    told = account(load(PUZZLES / "base/road-tie.toml"), end=True)
+    (road,) = [s for s in result_marks(told).scored if s.kind == "road"]
+    assert set(road.colours) == {style.PLAYER["red"], style.PLAYER["blue"]}
+    assert [colour for _, colour in road.labels] == list(road.colours)
+    drawn = draw_result(Figure().add_subplot(), told)
+    labels = [a for a in drawn if hasattr(a, "get_bbox_patch") and a.get_text() == "+5"]
+    assert sorted(to_rgba(a.get_bbox_patch().get_facecolor()) for a in labels) == sorted(
+        to_rgba(c, 1) for c in road.colours)
+    orange = to_rgba(style.HIGHLIGHT)
+    outlines = [tuple(c) for a in drawn if isinstance(a, LineCollection) for c in a.get_edgecolor()]
+    assert orange not in outlines and to_rgba(style.PLAYER["red"]) in outlines

@@ -281,15 +281,19 @@ def highlight_feature(ax: Axes, state: GameState, highlight: Highlight, scale: f
         layer[..., 3] = segment_mask(placed.tile, placed.rot, frozenset(segs)) * alpha
         artists.append(ax.imshow(layer, extent=(x, x + 1, y, y + 1), origin="upper", zorder=Z_HIGHLIGHT,
                                  interpolation="bilinear"))
-    tiles = set(by_tile)
-    corners = (((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 1)))
-    segments = [[(x + a[0], y + a[1]), (x + b[0], y + b[1])] for (x, y) in sorted(tiles)
-                for side, (a, b) in enumerate(corners) if neighbour((x, y), side) not in tiles]
-    lines = LineCollection(segments, colors=edge, linewidths=3.0 * scale, zorder=Z_HIGHLIGHT + 0.1,
-                           capstyle="round")
+    lines = LineCollection(tiles_outline(set(by_tile)), colors=edge, linewidths=3.0 * scale,
+                           zorder=Z_HIGHLIGHT + 0.1, capstyle="round")
     ax.add_collection(lines, autolim=False)
     artists.append(lines)
     return artists
+
+
+def tiles_outline(tiles: set[Pos]) -> list[list[tuple[float, float]]]:
+    """The outline of a group of tiles, as line segments: every tile edge that no other tile of the group
+    shares."""
+    corners = (((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 1)))
+    return [[(x + a[0], y + a[1]), (x + b[0], y + b[1])] for (x, y) in sorted(tiles)
+            for side, (a, b) in enumerate(corners) if neighbour((x, y), side) not in tiles]
 
 
 def _legal(ax: Axes, legal: list[Placement], scale: float) -> list:

@@ -1,6 +1,7 @@
 """The result picture: the board after a line of actions, with what the line changed marked on it.
 
-The new tiles are outlined, the features that scored are tinted in their scorer's colour with their points,
+The new tiles are outlined, the features that scored are tinted in their scorer's colour with their points
+(striped in each scorer's colour, a label each, when several share them: ``scored``),
 the figures that left the board are drawn as dashed outlines where they stood with where they went (supply
 or lost), the figures the tornado carried to another spot as dashed outlines where they stood with an arrow
 to where they stand now, the tornado's steps as numbered arrows, a moved ferry's old place is dashed, and the
@@ -20,7 +21,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure as MplFigure
 
 from carcnb.engine.board import Board
-from carcnb.engine.features import Feature, Node
+from carcnb.engine.features import Node
 from carcnb.engine.geometry import Pos
 from carcnb.engine.rules.earthquake import destroyed_cities
 from carcnb.engine.state import GameState
@@ -30,10 +31,11 @@ from carcnb.telling.events import (Event, FeatureScored, Figure, FollowerLeft, T
 from carcnb.telling.render import shapes as sh
 from carcnb.telling.render import style as st
 from carcnb.telling.render.badges import Box, box_of
-from carcnb.telling.render.draw import Extent, board_extent, draw_board, highlight_feature
+from carcnb.telling.render.draw import Extent, board_extent, draw_board
 from carcnb.telling.render.export import fitted_px
 from carcnb.telling.render.marks import arrow_shape, polys
 from carcnb.telling.render.ports import port_point
+from carcnb.telling.render.scored import Scored, draw_points, draw_scored
 from carcnb.telling.render.steps import PATH, EventStep
 from carcnb.telling.render.tileart import tile_art
 
@@ -42,25 +44,8 @@ CAPTION = ("The board after the answer: new tiles outlined, what scored tinted w
            "stood with an arrow to where they stand now, the tornado's steps numbered, a moved ferry's old place "
            "dashed")
 Z_MARKS = 4.5  # over the figures: the marks of what changed
-SEVERAL = "#ff8c00"  # the tint of a feature scored by several players
-ALPHA, FIELD_ALPHA = 0.45, 0.25  # a scored feature's tint (a field's is lighter: fields are large)
 LABEL_RISE = 0.3  # a scored feature's points go this far (tiles) above its follower's spot
 MOVE_GAP = 0.17  # a moved figure's arrow starts and ends this far (tiles) from the figures' centres
-
-
-@dataclass(frozen=True)
-class Scored:
-    """A feature that scored: its segments, who scored, the points, and where its label goes."""
-
-    nodes: tuple[Node, ...]
-    scorers: tuple[str, ...]
-    points: int
-    at: tuple[float, float]
-    kind: str
-
-    @property
-    def label(self) -> str:
-        return f"+{self.points}"
 
 
 @dataclass(frozen=True)
@@ -176,28 +161,15 @@ def draw_result(ax: Axes, told: Account, *, coords: bool = True, extent: Extent 
         extent = board_extent(state, 1, marks.spots)
     artists = draw_board(ax, state, coords=coords, extent=extent, steps=marks.tornado, avoid=_outlines(marks))
     scale = 1.0  # the figure gives one tile an inch: 72 points
-    for s in marks.scored:
-        tint = _tint(s)
-        nodes = tuple(n for n in s.nodes if n[0] in state.board.tiles)
-        if nodes:
-            artists += highlight_feature(ax, state, Feature(s.kind, nodes, True, False, 0, ()), scale, tint,
-                                         to_rgba(tint)[:3], FIELD_ALPHA if s.kind == "field" else ALPHA)
+    artists += draw_scored(ax, state, marks.scored, scale)
     artists += _new_tiles(ax, marks.new_tiles, scale)
     artists += _old_ferries(ax, state, marks.old_ferries, scale)
     artists += _gone(ax, marks.gone, scale)
     artists += _moved(ax, marks.moved, scale)
-    for s in marks.scored:
-        artists.append(ax.text(*s.at, s.label, ha="center", va="center", fontsize=13, fontweight="bold",
-                               color="white", zorder=Z_MARKS + 0.2,
-                               bbox={"boxstyle": "round,pad=0.2", "facecolor": _tint(s), "edgecolor": "white"}))
+    artists += draw_points(ax, marks.scored)
     ax.set_xlim(extent[0], extent[1])
     ax.set_ylim(extent[2], extent[3])
     return artists
-
-
-def _tint(s: Scored) -> str:
-    """A scored feature's colour: its scorer's, or one for several scorers."""
-    return st.PLAYER.get(s.scorers[0], SEVERAL) if len(s.scorers) == 1 else SEVERAL
 
 
 def _new_tiles(ax: Axes, tiles: tuple[Pos, ...], scale: float) -> list:
