@@ -1,12 +1,13 @@
 """The result picture: the board after a line of actions, with what the line changed marked on it.
 
 The new tiles are outlined, the features that scored are tinted in their scorer's colour with their points
-(striped in each scorer's colour, a label each, when several share them: ``scored``),
-the figures that left the board are drawn as dashed outlines where they stood with where they went (supply
-or lost), the figures the tornado carried to another spot as dashed outlines where they stood with an arrow
-to where they stand now, the tornado's steps as numbered arrows, a moved ferry's old place is dashed, and the
-cities the earthquake destroys are shaded whenever the final scoring applied them. Everything marked comes from the line's account (``carcnb.telling.account``), so the
-picture says what the verdict says; ``result_marks`` gives the marks as data.
+(striped in each scorer's colour, a label each, when several share them: ``scored``), the figures that left
+the board are drawn as dashed outlines where they stood with where they went (supply or lost), the figures
+the tornado carried as dashed outlines where they stood with an arrow to a ring where they stand now, the
+tornado's steps as numbered arrows, a moved ferry's old place is dashed, and the cities the earthquake
+destroys are shaded whenever the final scoring applied them. Everything marked comes from the line's account
+(``carcnb.telling.account``), so the picture says what the verdict says; ``result_marks`` gives the marks as
+data.
 """
 from __future__ import annotations
 
