@@ -76,7 +76,9 @@ def test_the_verdict_lists_every_point_with_its_reason(tmp_path):
     assert "| end of game | blue | 1 | city at 2,-1 | unfinished |" in text
     assert "**Totals:** red 18, blue 11." in text
     assert "- red's monk on the cloister at 1,-1 (C) goes back to the supply\n" in text  # what happens, told
-    assert "![The board after the answer: new tiles outlined" in text and "(meteor-cloister-eight-result.png)" in text
+    caption = ("The board after the answer: new tiles outlined, what scored tinted with its points (striped when "
+               "shared), followers that left dashed where they stood (to the supply or lost)")
+    assert f"![{caption}](meteor-cloister-eight-result.png)" in text  # only what this picture marks
     assert (tmp_path / "meteor-cloister-eight-result.png").read_bytes().startswith(b"\x89PNG")
     assert "No reading of the rules changes this answer." in text
     assert "meteor.adjacency" not in text  # the rulings that change nothing are one line, not a list of ids

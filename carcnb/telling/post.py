@@ -91,14 +91,16 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     ``readings``. A puzzle asked under each reading of a ruling is posted under its first."""
     p = reading_of(p)
     text_path, picture_path, result_path = post_paths(p, out_dir, fmt)
-    from carcnb.telling.render.result import CAPTION, result_png
+    from carcnb.telling.render.result import result_caption, result_marks, result_png
 
     p = as_asked(p)
     answered = answer_of(p)
     found = readings(p, progress, node_limit)
     board = Picture(picture_path.name, picture.caption or p.title or "the position", decision_png(p, answered, picture))
-    result = None if answered.told is None else Picture(result_path.name, CAPTION,
-                                                        result_png(answered.told, coords=picture.coords))
+    result = None
+    if answered.told is not None:  # the caption names only what the picture marks
+        result = Picture(result_path.name, result_caption(result_marks(answered.told)),
+                         result_png(answered.told, coords=picture.coords))
     blocks = post_blocks(p, found, board, answered, result, picture.coords)
     text = WRITERS[fmt][0](blocks)
     pictures = [block for block in blocks if isinstance(block, Picture)]

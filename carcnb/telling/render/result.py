@@ -138,6 +138,19 @@ def _carried(events: tuple[Event, ...]) -> tuple[list[Gone], tuple[Moved, ...]]:
     return gone, tuple(moved.values())
 
 
+def result_caption(marks: ResultMarks) -> str:
+    """``CAPTION`` for one picture: only what it marks."""
+    parts = [("new tiles outlined", marks.new_tiles),
+             ("what scored tinted with its points (striped when shared)", marks.scored),
+             ("followers that left dashed where they stood (to the supply or lost)", marks.gone),
+             ("followers the tornado carried dashed where they stood with an arrow to where they stand now",
+              marks.moved),
+             ("the tornado's steps numbered", marks.tornado), ("a moved ferry's old place dashed", marks.old_ferries),
+             ("the cities the earthquake destroys shaded", marks.destroyed)]
+    said = [words for words, marked in parts if marked]
+    return "The board after the answer" + (f": {', '.join(said)}" if said else "")
+
+
 def _label_at(board: Board, followers: tuple[tuple[str, Pos, int], ...]) -> tuple[float, float]:
     """Where a scored feature's points go: above its first follower's spot (the tile's centre when that tile
     is gone)."""
