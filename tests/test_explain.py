@@ -128,7 +128,7 @@ def test_the_tornado_strip_has_a_board_per_decision_saying_what_it_carries():
                            "2. red has the tornado pick up\nblue's farmer on the field at 0,0\n(ESE)\n"
                            "carries blue's follower",
                            "3. red moves the tornado from 0,0\nto -1,0 (step 2); the tornado\npicks up red's builder on the road\n"
-                           "at -1,0 (E); the tornado sets\nblue's thief down on the road at\n-1,0 (E)\ncarries red's builder"]
+                           "at -1,0 (E); the tornado sets\nblue's farmer down on the road at\n-1,0 (E): a thief now\ncarries red's builder"]
     # a step that swaps figures says so: what it picked up and what it set down, not only where it went
     assert titles[-1].startswith("5. blue puts the farmer the\ntornado carried on the field at\n-2,0")
     assert isinstance(shown, Picture) and shown.columns == 4

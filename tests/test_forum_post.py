@@ -104,7 +104,11 @@ def test_cli_post_takes_the_picture_options_of_render(asked, tmp_path):
     assert main(["post", str(asked), "-o", str(dressed), "--legend", "--caption", "the thief's road",
                  "--no-coords"]) == 0
     assert (plain / "meteor-aim.png").read_bytes() != (dressed / "meteor-aim.png").read_bytes()
-    assert "![the thief's road](meteor-aim.png)" in (dressed / "meteor-aim.md").read_text(encoding="utf-8")
+    text = (dressed / "meteor-aim.md").read_text(encoding="utf-8")
+    assert "![the thief's road](meteor-aim.png)" in text
+    numbered = "columns (x, east) are numbered along the bottom of the picture"
+    assert numbered in (plain / "meteor-aim.md").read_text(encoding="utf-8")
+    assert numbered not in text and "How to read it: a port names a place on a tile" in text  # no numbers drawn
 
 
 def test_bgg_posts_use_its_tags_and_say_where_the_picture_goes(asked, tmp_path):

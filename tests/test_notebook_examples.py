@@ -187,9 +187,11 @@ def test_flood_replaces_any_river_tile_and_floods_what_touches_it():
 
 def test_flood_closed_city_scores_nothing_then_one_a_tile():
     closed = play(example("flood-river"), "flood 2,-4", "draw E", "place 2,-2 180", "pass")
-    assert closed.scores == {"red": 0, "blue": 0} and closed.ext["flood_spread"] and closed.active == "red"
+    assert closed.scores == {"red": 0, "blue": 0} and "flood_spread" not in closed.ext and closed.active == "red"
     assert [(r.kind, r.points, r.reason) for r in final_scoring(closed).rows] == [("city", 2, "flooded")]
-    spread = closed.board
+    red_draws = play(closed, "draw V")  # the cut-out goes down as red's turn starts, before the tile is drawn
+    assert red_draws.ext["flood_spread"]
+    spread = red_draws.board
     for pos, port in [((3, -4), "C"), ((1, -4), "S")]:
         assert spread.feature(spread.node_at(pos, PORT_INDEX[port])).flooded
 

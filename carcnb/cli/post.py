@@ -8,15 +8,18 @@ from pathlib import Path
 from carcnb.cli._budget import add_max_nodes
 from carcnb.cli.readings import clear_progress, show_progress
 from carcnb.positions.parse import load
-from carcnb.storage.safewrite import check_folder, refuse_overwrite
+from carcnb.storage.safewrite import check_folder, check_writable, refuse_overwrite
 from carcnb.telling.post import FORMATS, PictureOptions, post_paths, write_post
 
 
 def run(args: argparse.Namespace) -> int:
     p = load(args.file)
     check_folder(Path(args.output))
-    if not args.force:
-        refuse_overwrite(post_paths(p, args.output, args.format))
+    paths = post_paths(p, args.output, args.format)
+    if args.force:
+        check_writable(paths)  # every file replaceable, or none is written
+    else:
+        refuse_overwrite(paths)
     on_terminal = sys.stderr.isatty()
     try:
         files = write_post(p, args.output, args.format, show_progress if on_terminal else None, args.max_nodes,

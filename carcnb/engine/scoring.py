@@ -155,7 +155,12 @@ def score_fields(board: Board, fields: list[Feature], rulings: Mapping[str, str]
         if rulings["scoring.edition"] == "second":
             for c in scorers:
                 rows.append(_row(f, (c,), 3 * len(per[c]),
-                                 f"farm: {len(per[c])} completed cities not yet counted for {c}", notes, by))
+                                 f"farm: {_cities(len(per[c]))} not yet counted for {c}", notes, by))
             continue
-        rows.append(_row(f, scorers, 3 * len(kept), f"farm: {len(kept)} completed cities", notes, by))
+        rows.append(_row(f, scorers, 3 * len(kept), f"farm: {_cities(len(kept))}", notes, by))
     return rows
+
+
+def _cities(n: int) -> str:
+    """``1 completed city``, ``2 completed cities``."""
+    return f"{n} completed {'city' if n == 1 else 'cities'}"

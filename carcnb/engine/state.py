@@ -145,8 +145,8 @@ class GameState:
         if not empty:
             start = catalogue()[self.game.start_tile()]
             self.board.put((0, 0), start, 0)
-            from carcnb.engine.rules.base import begin_turn
-            begin_turn(self)
+            from carcnb.engine.rules.base import draw_or_end
+            draw_or_end(self)
             self._advance()
         self.j.entries.clear()
 

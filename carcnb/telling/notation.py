@@ -28,12 +28,14 @@ SETS = ("base", "river", "disasters", "ferries", "cropcircles")
 TORNADO_EVENT = (TornadoStep, Pick, DropAction)
 
 
-def reading_help() -> Text:
-    """One line on how to read a picture and the notation, for a post's readers, pointing at the page."""
-    return ("How to read it: columns (x, east) are numbered along the bottom of the picture and rows (y, north) "
-            "along the left; a port names a place on a tile (N E S W the middles of its edges, NNW NNE ENE ... "
-            "their halves, C the centre), so ", Code("deploy 0,1 NNW"), " is a follower on 0,1 at NNW. Every "
-            "decision, port and mark of the picture: ", Code("docs/notation.md"), " of carcnb (",
+def reading_help(coords: bool = True) -> Text:
+    """One line on how to read a picture and the notation, for a post's readers, pointing at the page; the
+    numbers along the picture's edges are named only when it has them (``coords``)."""
+    numbered = ("columns (x, east) are numbered along the bottom of the picture and rows (y, north) along the "
+                "left; " if coords else "")
+    return (f"How to read it: {numbered}a port names a place on a tile (N E S W the middles of its edges, NNW NNE "
+            "ENE ... their halves, C the centre), so ", Code("deploy 0,1 NNW"), " is a follower on 0,1 at NNW. "
+            "Every decision, port and mark of the picture: ", Code("docs/notation.md"), " of carcnb (",
             Code("carcnb notation -o DIR"), " writes it).")
 
 

@@ -2,7 +2,8 @@
 
 A moderator keeps a post that answers the question asked and nothing else, so the post says, in order: the
 title; the question, once (the user's own words when the file has ``ask``); the decision picture (who moves,
-the points, the supplies, and the best line's moves numbered on the board); the answer with every point and
+the points, the supplies, and the best line's moves numbered on the board; for a file that records part of its
+turn, the board as the turn began with the recorded moves numbered first); the answer with every point and
 its reason and, for a ``best`` question, each equally good line, what the value counts and the next-best lines
 with the replies that make them worse; what happens, event by event (``account``), with the result picture;
 the readings of the rules that change the answer, each option in words, the answers by reading, one line for
@@ -13,11 +14,11 @@ beside the text; the HTML embeds them.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from carcnb import __version__
-from carcnb.engine.actions import Action
+from carcnb.engine.actions import Action, parse_action
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.geometry import pos_text
 from carcnb.engine.rulings import RULINGS
@@ -25,10 +26,9 @@ from carcnb.engine.scoring import ScoreRow
 from carcnb.positions.consistency import as_asked
 from carcnb.positions.dump import dump
 from carcnb.positions.model import Position
-from carcnb.positions.parse import parse
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
-from carcnb.storage.safewrite import write_file
+from carcnb.storage.safewrite import check_writable, write_file
 from carcnb.players.analysis import Analysis, analyse
 from carcnb.telling.account import Account, account
 from carcnb.telling.lookahead import MOST_SHOWN, meaning, option_text
@@ -94,20 +94,23 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     ``readings``. A puzzle asked under each reading of a ruling is posted under its first."""
     p = reading_of(p)
     text_path, picture_path, result_path = post_paths(p, out_dir, fmt)
-    from carcnb.telling.render.result import CAPTION, result_png
+    from carcnb.telling.render.result import result_caption, result_marks, result_png
 
     p = as_asked(p)
     answered = answer_of(p)
     found = readings(p, progress, node_limit)
     board = Picture(picture_path.name, picture.caption or p.title or "the position", decision_png(p, answered, picture))
-    result = None if answered.told is None else Picture(result_path.name, CAPTION,
-                                                        result_png(answered.told, coords=picture.coords))
-    blocks = post_blocks(p, found, board, answered, result)
+    result = None
+    if answered.told is not None:  # the caption names only what the picture marks
+        result = Picture(result_path.name, result_caption(result_marks(answered.told)),
+                         result_png(answered.told, coords=picture.coords))
+    blocks = post_blocks(p, found, board, answered, result, picture.coords)
     text = WRITERS[fmt][0](blocks)
+    pictures = [block for block in blocks if isinstance(block, Picture)]
+    check_writable([text_path, *(Path(out_dir) / block.path for block in pictures)])  # all or nothing
     Path(out_dir).mkdir(parents=True, exist_ok=True)
-    for block in blocks:
-        if isinstance(block, Picture):
-            write_file(Path(out_dir) / block.path, block.png)
+    for block in pictures:
+        write_file(Path(out_dir) / block.path, block.png)
     write_file(text_path, text)
     return PostFiles(text_path, picture_path, text)
 
@@ -118,7 +121,9 @@ def answer_of(p: Position) -> Answered:
     if kind == "best":
         ranking = rank(p)
         over_game = analyse(p, LOOKAHEAD_SECONDS) if p.question.horizon == "game" else None
-        return Answered(kind, ranking, ranking.best[0].told, lookahead=over_game)
+        best = ranking.best[0]  # told from the turn's start, its recorded actions first, as the pictures show it
+        told = account(p, [*best.line, *(a for _, a in best.rest)]) if p.played else best.told
+        return Answered(kind, ranking, told, lookahead=over_game)
     if kind == "count":
         from carcnb.telling.verdict import reveal
 
@@ -127,39 +132,84 @@ def answer_of(p: Position) -> Answered:
 
 
 def decision_png(p: Position, answered: Answered, opts: PictureOptions) -> bytes:
-    """The decision picture of the position (who moves, the points, the supplies, the rulings, the tile in
-    hand), with the best line's decisions numbered on it (the mover's in one colour, the replies in another)."""
-    from carcnb.positions.game_io import state_from_position
+    """The decision picture of the position as its turn began (who moves, the points, the supplies, the
+    rulings, the tile in hand), with the turn's decisions numbered on it: those the file records (``played``),
+    then the best line's (the mover's in one colour, the replies in another)."""
     from carcnb.telling.render import render_png
-    from carcnb.telling.render.steps import steps_of
 
-    steps = []
-    if answered.ranking is not None:
-        best, mover = answered.ranking.best[0], answered.ranking.mover
-        steps = steps_of((*((mover, a) for a in best.line), *best.rest), mover, state_from_position(p))
-    return render_png(p, coords=opts.coords, caption=opts.caption, legend=opts.legend, decision=True,
+    start, steps = decision_source(p, answered)
+    return render_png(start, coords=opts.coords, caption=opts.caption, legend=opts.legend, decision=True,
                       steps=steps)[0]
 
 
+def decision_source(p: Position, answered: Answered) -> tuple[Position, list]:
+    """What the decision picture draws: the position as its turn began, and the numbered steps on it."""
+    from carcnb.positions.game_io import state_from_position
+    from carcnb.telling.render.steps import steps_of
+
+    start, play = turn_start(p)
+    mover = p.mover
+    if answered.ranking is not None:
+        best, mover = answered.ranking.best[0], answered.ranking.mover
+        play += (*((mover, a) for a in best.line), *best.rest)
+    return start, steps_of(play, mover, state_from_position(start))
+
+
+def turn_start(p: Position) -> tuple[Position, tuple[tuple[str, Action], ...]]:
+    """The position as its turn began (the tile in hand, the figures in place, the points before), and the
+    turn's actions the file records (``played``), each with the player who took it."""
+    if not p.played:
+        return p, ()
+    from carcnb.positions.game_io import state_from_position
+
+    start = replace(p, played=())
+    state = state_from_position(start)
+    play = []
+    for text in p.played:
+        action = parse_action(text)
+        play.append((state.players[state.current_player()], action))
+        state.apply(action)
+    return start, tuple(play)
+
+
+def recorded_text(p: Position, answered: Answered) -> str:
+    """What the first picture shows of a position that records part of its turn: the board as the turn began,
+    the recorded decisions numbered first, then the answer's."""
+    played = len(p.played)
+    first = "step 1 is" if played == 1 else f"steps 1-{played} are"
+    line = ""
+    if answered.ranking is not None:
+        best = answered.ranking.best[0]
+        n = len(best.line) + len(best.rest)
+        line = "" if not n else (f", step {played + 1} the answer" if n == 1 else
+                                 f", steps {played + 1}-{played + n} the answer")
+    tile = f" with {p.hand} in hand" if p.hand else ""
+    return (f"The board as {p.mover}'s turn began{tile}, with the points before it: {first} what the file records "
+            f"of the turn{line}.")
+
+
 def post_blocks(p: Position, found: Readings, picture: Picture, answered: Answered | None = None,
-                result: Picture | None = None) -> list[Block]:
+                result: Picture | None = None, coords: bool = True) -> list[Block]:
     """The post's content, the same in every format: ``answered`` is the engine's answer (worked out when not
-    given) and ``result`` the picture of the board after it."""
+    given), ``result`` the picture of the board after it, ``coords`` whether the pictures number their
+    columns and rows."""
     answered = answered or answer_of(p)
     play = _play(answered)
     lead, *why = verdict_blocks(p, found, answered)
     point = point_text(p, found, play)
     blocks: list[Block] = [Heading(p.title or f"Position {_stem(p)}"), Para((Bold("Question:"), f" {asked(p)}")),
                            lead, *([Para((point,))] if point else []), picture]
+    if p.played:
+        blocks.append(Para((recorded_text(p, answered),)))
     blocks += [Heading("Why", 2), *why] if why else []
     if answered.told is not None:
-        blocks += [Heading("What happens", 2), Items(tuple((line,) for line in answered.told.lines()))]
+        blocks += [Heading("What happens", 2), *happened_blocks(p, answered.told)]
         if result is not None:
             blocks += [result, Para((f"{result.alt}.",))]
     blocks += [Heading("Under other readings of the rules", 2)]
     blocks += readings_blocks(found, p, play)
     blocks += [Heading("The position", 2), Para(("A carcnb file: load it to check.",)),
-               CodeBlock(position_text(p), "toml"), Para(reading_help()), Para(footer(p))]
+               CodeBlock(position_text(p), "toml"), Para(reading_help(coords)), Para(footer(p))]
     return blocks
 
 
@@ -171,6 +221,18 @@ def _play(answered: Answered) -> tuple[Action, ...]:
     return (*best.line, *(a for _, a in best.rest))
 
 
+def happened_blocks(p: Position, told: Account) -> list[Block]:
+    """The account, event by event; a position that records part of its turn tells that part first, apart."""
+    recorded = len(p.played)
+    if not recorded:
+        return [Items(tuple((line,) for line in told.lines()))]
+    entries = told.entries
+    before = [line for entry in entries[:recorded] for line in entry.lines()]
+    after = [line for entry in entries[recorded:] for line in entry.lines()]
+    blocks: list[Block] = [Para(("What the file records of the turn:",)), Items(tuple((line,) for line in before))]
+    return blocks + ([Para(("Then:",)), Items(tuple((line,) for line in after))] if after else [])
+
+
 def asked(p: Position) -> str:
     """The question, once: the user's own words when the file has them, else the engine's."""
     if p.question is not None and p.question.ask:
@@ -179,15 +241,13 @@ def asked(p: Position) -> str:
 
 
 def position_text(p: Position) -> str:
-    """The position's file as its author wrote it (comments kept) when it still reads as ``p``, otherwise
-    as ``dump`` writes it."""
-    try:
-        original = Path(p.path).read_text(encoding="utf-8")
-        if parse(original, p.path) == p:
-            return original
-    except (OSError, ValueError):
-        pass
-    return dump(p)
+    """The position as a reader needs it to check the answer: its keys and board as ``dump`` writes them and
+    its question's kind (with the user's own words), without the file's comments or a puzzle's answer,
+    explanation and grade (it loads as the open question the post answers)."""
+    q = p.question
+    if q is not None:
+        q = replace(q, answer=None, explanation=None, difficulty=None, topics=None, under=None, reading=None)
+    return dump(replace(p, question=q))
 
 
 def verdict_blocks(p: Position, found: Readings, answered: Answered) -> list[Block]:

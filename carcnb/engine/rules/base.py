@@ -31,14 +31,9 @@ class BaseRules(RuleModule):
         return state.board.segment(node).kind != "river"
 
 
-def begin_turn(state: GameState) -> None:
-    """Start the active player's turn: effects before the draw, then the draw (or the end)."""
-    for before_draw in state.hooks["before_draw"]:
-        before_draw(state)
-    draw_or_end(state)
-
-
 def draw_or_end(state: GameState) -> None:
+    """Start the active player's turn with the draw, or end the game when the pile is empty: a turn that
+    never comes has no effects before its draw (a flood spreads only on a turn that is played)."""
     state.push((_DRAW,) if state.pile_stage() else (_FINAL,))
 
 
@@ -67,7 +62,11 @@ class DrawStep(Step):
         return [draw(t) for t in sorted(state.pile_stage())]
 
     def apply(self, state: GameState, action: Action) -> None:
+        """The effects at the start of the turn, before the draw (the flood's spread), then the draw: they
+        belong to the drawer's turn, so the turn before ends without them."""
         assert isinstance(action, Draw)
+        for before_draw in state.hooks["before_draw"]:
+            before_draw(state)
         state.take_from_pile(action.tile)
         state.hand = action.tile
         state.push(turn_steps(state))
@@ -226,7 +225,7 @@ class EndTurnStep(Step):
     def run(self, state: GameState) -> None:
         state.placed = None
         state.turn = (state.turn + 1) % len(state.players)
-        begin_turn(state)
+        draw_or_end(state)
 
 
 def final_rows(state: GameState) -> list[ScoreRow]:

@@ -69,7 +69,8 @@ class RuleModule:
         return []
 
     def before_draw(self, state: GameState) -> None:
-        """Effects at the start of a turn, before the draw."""
+        """Effects at the start of a turn, before the draw: run as the draw is played, so a turn that never
+        comes (the pile is empty) has none."""
 
     def before_final(self, state: GameState) -> None:
         """Effects after the last tile, before final scoring."""

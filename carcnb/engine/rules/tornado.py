@@ -53,8 +53,10 @@ class TornadoRules(RuleModule):
         state.set_ext("tornado_move", (pos,))
         return [shared(TornadoMoveStep, state.turn, 0)]
 
-    def before_draw(self, state: GameState) -> None:
+    def after_score(self, state: GameState) -> list[Step]:
+        """The turn's tornado has done its work: its path, drawn while the event is played, goes."""
         state.set_ext("tornado_path", None)
+        return []
 
     def load(self, state: GameState, position) -> None:
         """A ``tornado`` token in a file marks where the tornado stands (for pictures of an event)."""

@@ -8,7 +8,7 @@ from carcnb.engine.actions import Action, Drop, Pick, TornadoStep, parse_action
 from carcnb.engine.features import split_figure
 from carcnb.engine.geometry import pos_text
 from carcnb.engine.state import GameState
-from carcnb.telling.account import told
+from carcnb.telling.account import Entry, carried_named, told
 from carcnb.telling.explain.figures import Panel, Picture, strip
 from carcnb.telling.explain.game import Source, state_of
 from carcnb.telling.explain.rounds import title
@@ -53,11 +53,13 @@ def event_strip(source: Source, *actions: str, choose: Choose = first, caption: 
     where the tornado starts."""
     state = state_of(source)
     panels: list[Panel] = []
+    entries: list[Entry] = []
     decisions = 0
 
     def apply(action: Action) -> None:
         nonlocal decisions
-        said = "; ".join(told(state, action).lines())  # a step may also pick a figure up and set one down
+        entries.append(told(state, action))
+        said = "; ".join(carried_named(entries)[-1].lines())  # a step may also pick a figure up and set one down
         if isinstance(action, EVENT):
             decisions += 1
             number = decisions

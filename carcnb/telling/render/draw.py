@@ -115,7 +115,7 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
                coords: bool = True, caption: str | None = None, legal: Iterable[Placement] | bool | None = None,
                preview: tuple[str, int, int, int] | None = None, preview_fits: bool = True,
                extent: Extent | None = None, highlight_features: Iterable[Highlight] = (),
-               at_end: bool = False, steps: Sequence[Step] = ()) -> list:
+               at_end: bool = False, steps: Sequence[Step] = (), avoid: Sequence[Box] = ()) -> list:
     """Draw ``source`` into ``ax`` and return the artists.
 
     Flooded features and the cities the earthquake destroys are always shaded, and rule-module events in
@@ -127,12 +127,13 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
     y, rot) draws a see-through tile, struck through in red when ``preview_fits`` is False (it may not go
     there at that rotation); ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
     board plus one tile); ``at_end`` draws the board as the final scoring sees it (the earthquake's tokens
-    down); ``steps`` numbers a line of decisions on the board (see ``steps``).
+    down); ``steps`` numbers a line of decisions on the board (see ``steps``), their numbers clear of the
+    pieces and of the boxes in ``avoid`` (marks drawn over the board afterwards).
     """
     state = as_state(source, at_end)
     artists = draw_state(ax, state, highlight=highlight, coords=coords, legal=legal, preview=preview,
                          preview_fits=preview_fits, extent=extent, highlight_features=highlight_features,
-                         steps=steps)
+                         steps=steps, avoid=avoid)
     if caption:
         artists.append(ax.text(0.5, -0.01, caption, transform=ax.transAxes, ha="center", va="top",
                                color=st.CAPTION, fontsize=10, wrap=True))
@@ -142,7 +143,8 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
 def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None, coords: bool = True,
                legal: Iterable[Placement] | bool | None = None, preview: tuple[str, int, int, int] | None = None,
                preview_fits: bool = True, extent: Extent | None = None,
-               highlight_features: Iterable[Highlight] = (), steps: Sequence[Step] = ()) -> list:
+               highlight_features: Iterable[Highlight] = (), steps: Sequence[Step] = (),
+               avoid: Sequence[Box] = ()) -> list:
     """``draw_board`` for a state already converted (see ``as_state``), without a caption."""
     legal = resolve_legal(state, legal)
     if extent is None:
@@ -175,24 +177,24 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
     if preview is not None:
         artists += _preview(ax, preview, scale, preview_fits)
     artists += draw_figures(ax, figures(state), scale)
-    plan = step_plan(state, steps, extent, coords, px_per_tile)
+    plan = step_plan(state, steps, extent, coords, px_per_tile, avoid)
     artists += draw_plan(ax, plan, scale)
     if coords:
         artists += _coords(ax, extent, scale, _em(st.LABEL_EM, st.LABEL_PX, px_per_tile))
     return artists
 
 
-def step_plan(state: GameState, steps: Sequence[Step], extent: Extent, coords: bool, px_per_tile: float
-              ) -> StepPlan:
+def step_plan(state: GameState, steps: Sequence[Step], extent: Extent, coords: bool, px_per_tile: float,
+              avoid: Sequence[Box] = ()) -> StepPlan:
     """Where the numbered steps go in a picture of ``state``: the tornado's path and the meteor's aims while
-    their event is played, then ``steps`` (a line of decisions), their badges clear of the pieces and of the
-    coordinate labels."""
+    their event is played, then ``steps`` (a line of decisions), their badges clear of the pieces, of the
+    boxes in ``avoid`` and of the coordinate labels."""
     em = _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile)
     x0, x1, y0, y1 = extent
     label = 2.2 * _em(st.LABEL_EM, st.LABEL_PX, px_per_tile) if coords else 0.0
     bounds = Box(x0 + label, y0 + label, x1, y1)
     events = event_steps(state.ext.get("tornado_path") or (), state.ext.get("meteor_chosen") or ())
-    return plan_steps(events + list(steps), em, piece_boxes(state), bounds)
+    return plan_steps(events + list(steps), em, piece_boxes(state) + list(avoid), bounds)
 
 
 def _em(tiles: float, least_px: float, px_per_tile: float) -> float:
@@ -279,15 +281,19 @@ def highlight_feature(ax: Axes, state: GameState, highlight: Highlight, scale: f
         layer[..., 3] = segment_mask(placed.tile, placed.rot, frozenset(segs)) * alpha
         artists.append(ax.imshow(layer, extent=(x, x + 1, y, y + 1), origin="upper", zorder=Z_HIGHLIGHT,
                                  interpolation="bilinear"))
-    tiles = set(by_tile)
-    corners = (((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 1)))
-    segments = [[(x + a[0], y + a[1]), (x + b[0], y + b[1])] for (x, y) in sorted(tiles)
-                for side, (a, b) in enumerate(corners) if neighbour((x, y), side) not in tiles]
-    lines = LineCollection(segments, colors=edge, linewidths=3.0 * scale, zorder=Z_HIGHLIGHT + 0.1,
-                           capstyle="round")
+    lines = LineCollection(tiles_outline(set(by_tile)), colors=edge, linewidths=3.0 * scale,
+                           zorder=Z_HIGHLIGHT + 0.1, capstyle="round")
     ax.add_collection(lines, autolim=False)
     artists.append(lines)
     return artists
+
+
+def tiles_outline(tiles: set[Pos]) -> list[list[tuple[float, float]]]:
+    """The outline of a group of tiles, as line segments: every tile edge that no other tile of the group
+    shares."""
+    corners = (((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 1)))
+    return [[(x + a[0], y + a[1]), (x + b[0], y + b[1])] for (x, y) in sorted(tiles)
+            for side, (a, b) in enumerate(corners) if neighbour((x, y), side) not in tiles]
 
 
 def _legal(ax: Axes, legal: list[Placement], scale: float) -> list:

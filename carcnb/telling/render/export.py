@@ -204,6 +204,7 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     if legend:
         entries = entries_for(state, legal=bool(legal), differs=bool(draw_opts.get("highlight_features")),
                               steps=bool(draw_opts.get("steps")))
+    if entries:  # a board that shows no mark has no legend
         size = legend_size(entries, px_per_tile, max_height=max(board[1], 6 * px_per_tile))
     font = max(st.CAPTION_PX, 0.16 * px_per_tile)
     facts = decision_facts(state, source.mover if isinstance(source, Position) else None) if decision else None
