@@ -16,9 +16,11 @@ worker processes: every random choice comes from generators seeded by the seed a
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import signal
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 
 from carcnb.engine.actions import Action, Draw, Pass
@@ -88,7 +90,7 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     50 plus 20 per puzzle), at most one puzzle a game. ``only`` limits a best hunt to decisions of these
     topics (``TOPICS``); ``on_progress`` hears of every game played, ``on_found`` of each puzzle as soon as
     it is found (to write it then: a hunt stopped halfway keeps what it found); ``workers`` processes play
-    the games, with the same puzzles whatever their number."""
+    the games (at most one a core), with the same puzzles whatever their number."""
     sets = frozenset(sets) - {"base"}
     unknown = sorted(sets - set(SETS))
     if unknown:
@@ -109,20 +111,22 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     found: list[Mined] = []
     seen: set[str] = set()
     hunt = _Hunt(tuple(sorted(sets)), kind, seed, min_margin, last_tile, tuple(sorted(only)), max_nodes())
-    for game in _games(hunt, max_games, workers):
-        tally.games += 1
-        tally.examined += game.examined
-        if game.puzzle is not None and (same := _sameness(game.puzzle)) not in seen:
-            seen.add(same)
-            tally.kept += 1
-            found.append(Mined(f"{game.topic}-s{seed}-{len(found) + 1:03d}", game.puzzle,
-                               f"mined: {command}: game {game.number}, turn {game.turn}"))
-            if on_found is not None:
-                on_found(found[-1])
-        if on_progress is not None:
-            on_progress(tally)
-        if len(found) == count:
-            break
+    workers = max(1, min(workers, cores(), max_games))
+    with closing(_games(hunt, max_games, workers)) as games:  # closed at once, whatever stops the hunt
+        for game in games:
+            tally.games += 1
+            tally.examined += game.examined
+            if game.puzzle is not None and (same := _sameness(game.puzzle)) not in seen:
+                seen.add(same)
+                tally.kept += 1
+                found.append(Mined(f"{game.topic}-s{seed}-{len(found) + 1:03d}", game.puzzle,
+                                   f"mined: {command}: game {game.number}, turn {game.turn}"))
+                if on_found is not None:
+                    on_found(found[-1])
+            if on_progress is not None:
+                on_progress(tally)
+            if len(found) == count:
+                break
     return found
 
 
@@ -157,13 +161,43 @@ def _games(hunt: _Hunt, max_games: int, workers: int) -> Iterator[_Game]:
     if workers == 1:
         yield from (_game(*task) for task in tasks)
         return
-    with multiprocessing.Pool(workers, initializer=_ignore_ctrl_c) as pool:
-        yield from pool.imap(_game_task, tasks)  # leaving the block (enough found, Ctrl-C) stops the workers
+    pool = None
+    try:
+        with _ctrl_c_held():
+            pool = multiprocessing.Pool(workers, initializer=_ignore_ctrl_c)
+        yield from pool.imap(_game_task, tasks)
+    finally:  # enough found, Ctrl-C or an error: the workers are stopped, not waited for
+        if pool is not None:
+            pool.terminate()
+
+
+def cores() -> int:
+    """The cores this process may run on: more workers would only wait for one another."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back while the pool starts: each worker is forked with it blocked (and ignores it before
+    taking it back), so none dies halfway through its start with a traceback, and the main process hears it
+    as soon as the pool is there to be stopped."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _ignore_ctrl_c() -> None:
     """Workers leave Ctrl-C to the main process, which stops them and keeps what was written."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _game_task(task: tuple[_Hunt, int]) -> _Game:
