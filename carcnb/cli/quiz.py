@@ -26,6 +26,7 @@ from carcnb.positions.model import Position, TileLine
 from carcnb.positions.parse import load
 from carcnb.puzzles.progress import Progress
 from carcnb.search.questions import reading_of
+from carcnb.storage.safewrite import write_file
 from carcnb.telling.account import Account
 from carcnb.telling.verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from carcnb.telling.wording import question_text
@@ -305,7 +306,7 @@ class Session:
         from carcnb.telling.render.result import result_png
 
         out = self.picture.with_name(f"{self.picture.stem}-result.png")
-        out.write_bytes(result_png(told))
+        write_file(out, result_png(told))
         return out
 
     @staticmethod

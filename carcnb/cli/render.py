@@ -12,6 +12,7 @@ from pathlib import Path
 from carcnb.cli._budget import add_max_nodes
 from carcnb.engine.errors import CarcnbError, printable
 from carcnb.positions.parse import load
+from carcnb.storage.safewrite import write_file
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,7 +57,7 @@ def _draw(args: argparse.Namespace) -> None:
 
 def _write(path: Path, data: bytes) -> None:
     try:
-        path.write_bytes(data)
+        write_file(path, data)
     except OSError as e:
         raise CarcnbError(f"cannot write {str(path)!r}: {e.strerror}") from None
 
