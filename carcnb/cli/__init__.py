@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     _printable_output()
     given = sys.argv[1:] if argv is None else argv
     name = _command_name(given)
+    args = None
     with _CtrlC() as ctrl_c:
         try:
             parser = build_parser(given)
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 130
             if isinstance(e, BrokenPipeError):  # the reader closed our output (``carcnb rulings | head``)
                 _silence_stdout()
-                return 0
+                return _closed_output(name, getattr(args, "verdict", False))
             raise
 
 
@@ -114,6 +115,19 @@ def _printable_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors=ESCAPE)
+
+
+def _closed_output(name: str, verdict: bool) -> int:
+    """The exit code when the reader closed our output: 0, except for a command whose exit code is a verdict
+    (``check``, ``grade``, ``quiz --answer``), which stopped before it could give it: 1, said on stderr."""
+    if not verdict:
+        return 0
+    try:
+        print(f"{name}: stopped: the output was closed before the end, so the result was not seen in full "
+              f"(exit 1)", file=sys.stderr)
+    except OSError:  # stderr went with it (``2>&1 | head``)
+        pass
+    return 1
 
 
 def _silence_stdout() -> None:

@@ -38,6 +38,7 @@ BOARDS = ("auto", "text", *_terminal.PROTOCOLS)
 
 def run(args: argparse.Namespace) -> int:
     if args.answer is not None:
+        args.verdict = True  # the exit code says whether the answer is right
         return _answer_once(args)
     progress = Progress.load()
     if args.rating:
