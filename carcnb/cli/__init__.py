@@ -24,14 +24,26 @@ from carcnb.storage.files import problem
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of the one command ``argv`` names (its module alone is imported)."""
-    parser = argparse.ArgumentParser(prog="carcnb", description="Carcassonne positions and puzzles: "
-                                     "base game, River, Natural Disasters, The Ferries.")
-    sub = parser.add_subparsers(dest="command", required=True)
     commands = command_names()
     named = argv[0] if argv and argv[0] in commands else None
+    parser = _Parser(prog="carcnb", description="Carcassonne positions and puzzles: base game, River, Natural "
+                     "Disasters, The Ferries.")
+    parser.named = named
+    sub = parser.add_subparsers(dest="command", required=True)
     for name in [named] if named else commands:
         importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose errors are one line, like every other error of bad input: what is wrong, and where the
+    options are listed (argparse would print the whole usage first)."""
+
+    named: str | None = None  # the command named on the command line, whose options the top parser passes on
+
+    def error(self, message: str):
+        prog = f"carcnb {self.named}" if self.prog == "carcnb" and self.named else self.prog
+        self.exit(2, f"{prog}: {message} (see {prog} -h)\n")
 
 
 def command_names() -> list[str]:
@@ -103,9 +115,9 @@ def _run(args: argparse.Namespace, name: str, ctrl_c: _CtrlC) -> int:
 
 
 def _message(e: CarcnbError | OSError, args: argparse.Namespace) -> str:
-    """The one line that says what went wrong (the position's problems on lines of their own)."""
+    """The one line that says what went wrong (a position's problems one after the other)."""
     if isinstance(e, IllegalPositionError):
-        return f"{getattr(args, 'file', '')}: {e}"
+        return f"{getattr(args, 'file', '')}: position has problems: {'; '.join(map(str, e.problems))}"
     return problem(e) if isinstance(e, OSError) else str(e)
 
 

@@ -8,12 +8,14 @@ from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
 from carcnb.engine.errors import CarcnbError
-from carcnb.puzzles.mine import TOPICS, Mined, Tally, cores, mine
+from carcnb.puzzles.mine import TOPICS, Mined, Tally, cores, hunted, mine
 from carcnb.storage.safewrite import check_folder, write_file
 
 
 def run(args: argparse.Namespace) -> int:
     sets = [s.strip() for s in args.sets.split(",") if s.strip()]
+    only = args.only.split(",") if args.only else ()
+    hunted(sets, args.kind, args.last_tile, only)  # options that make no hunt: said before the progress bar
     out = Path(args.output)
     check_folder(out)
     clash = sorted(out.glob(f"*-s{args.seed}-[0-9][0-9][0-9].toml")) if out.is_dir() else []
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.refresh()
 
             found = mine(sets, args.kind, args.count, args.seed, args.min_margin, args.last_tile,
-                         args.only.split(",") if args.only else (), progress, args.games, keep, workers)
+                         only, progress, args.games, keep, workers)
     except KeyboardInterrupt:
         sys.stdout.flush()
         print(f"carcnb mine: stopped: the {len(written)} puzzle{'' if len(written) == 1 else 's'} found so far "

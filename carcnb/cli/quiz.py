@@ -120,8 +120,8 @@ def _answer_once(args: argparse.Namespace) -> int:
     p = reading_of(p, args.reading)
     try:
         given = parse_answer(p, args.answer)
-    except AnswerSyntaxError as e:
-        raise AnswerSyntaxError(f"{args.file}: {e}") from None
+    except AnswerSyntaxError as e:  # one line here: the session shows the expected form on a line of its own
+        raise AnswerSyntaxError(f"{args.file}: {str(e).replace(chr(10) + '  ', ': ')}") from None
     verdict = check_answer(p, given)
     print(verdict_text(verdict))
     if verdict.right and p.question.explanation:

@@ -91,17 +91,7 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     topics (``TOPICS``); ``on_progress`` hears of every game played, ``on_found`` of each puzzle as soon as
     it is found (to write it then: a hunt stopped halfway keeps what it found); ``workers`` processes play
     the games (at most one a core), with the same puzzles whatever their number."""
-    sets = frozenset(sets) - {"base"}
-    unknown = sorted(sets - set(SETS))
-    if unknown:
-        raise CarcnbError(f"unknown set {unknown[0]!r} (known: {', '.join(s for s in SETS if s != 'base')})")
-    if kind not in KINDS:
-        raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
-    if last_tile and kind != "best":
-        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
-    only = frozenset(only) or frozenset(TOPICS)
-    if only - set(TOPICS):
-        raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
+    sets, only = hunted(sets, kind, last_tile, only)
     max_games = 50 + 20 * count if max_games is None else max_games
     command = " ".join([f"carcnb mine --sets {','.join(sorted(sets)) or 'base'} --kind {kind} --seed {seed}",
                         *([f"--min-margin {min_margin}"] if min_margin != 3 else []),
@@ -128,6 +118,24 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
             if len(found) == count:
                 break
     return found
+
+
+def hunted(sets: Iterable[str], kind: str, last_tile: bool = False,
+           only: Iterable[str] = ()) -> tuple[frozenset[str], frozenset[str]]:
+    """The sets (without ``base``) and the decisions a hunt examines; raises ``CarcnbError`` for options that
+    make no hunt, before any game is played."""
+    sets = frozenset(sets) - {"base"}
+    unknown = sorted(sets - set(SETS))
+    if unknown:
+        raise CarcnbError(f"unknown set {unknown[0]!r} (known: {', '.join(s for s in SETS if s != 'base')})")
+    if kind not in KINDS:
+        raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
+    if last_tile and kind != "best":
+        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
+    only = frozenset(only) or frozenset(TOPICS)
+    if only - set(TOPICS):
+        raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
+    return sets, only
 
 
 @dataclass(frozen=True)
