@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import output_folder
 from carcnb.engine.errors import CarcnbError
 from carcnb.puzzles.mine import TOPICS, Mined, Tally, cores, hunted, mine
 from carcnb.storage.safewrite import check_folder, write_file
@@ -82,7 +83,7 @@ def register(sub) -> None:
     p.add_argument("--workers", type=_positive, default=1, metavar="N",
                    help="play games in N processes (one a core, at most the cores available); the same files "
                         "whatever N (default 1)")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="where to write the puzzle files")
+    p.add_argument("-o", "--output", required=True, type=output_folder, metavar="DIR", help="where to write the puzzle files")
     p.add_argument("--force", action="store_true", help="overwrite files of the same seed")
     p.set_defaults(run=run)
     add_max_nodes(p)

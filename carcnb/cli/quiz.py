@@ -19,7 +19,7 @@ from pathlib import Path
 
 from carcnb.cli import _terminal
 from carcnb.cli._budget import add_max_nodes
-from carcnb.cli._files import puzzle_files
+from carcnb.cli._files import output_folder, puzzle_files
 from carcnb.engine.errors import CarcnbError, IllegalPositionError
 from carcnb.positions.game_io import position_as_it_stands, problems, state_from_position
 from carcnb.positions.model import Position, TileLine
@@ -326,7 +326,7 @@ def register(sub) -> None:
                    "(0 right, 1 wrong, 2 bad input)")
     p.add_argument("--reading", metavar="OPTION", help="with --answer, for a puzzle asked under each reading "
                    "of a ruling: the reading answered")
-    p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
+    p.add_argument("--picture-dir", metavar="DIR", type=output_folder, help="where to write the pictures (default: a temporary "
                    "folder)")
     p.add_argument("--topic", metavar="TOPIC", help="only the puzzles of this topic (meteor, farms, "
                    "tornado.drop, ...: the topics of the notebooks' puzzle browser)")

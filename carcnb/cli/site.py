@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from carcnb.cli._files import output_folder
 
 def notebooks_in(paths: list[str]) -> list[Path]:
     """The notebooks named, and those in the folders named (sorted by name, checkpoints left out)."""
@@ -33,6 +34,6 @@ def run(args: argparse.Namespace) -> int:
 def register(sub) -> None:
     p = sub.add_parser("site", help="the notebooks as a static website (executed, code hidden)")
     p.add_argument("paths", nargs="*", default=["notebooks"], help="notebooks or folders (default: notebooks)")
-    p.add_argument("-o", "--output", default="site", help="the folder to write (default: site)")
+    p.add_argument("-o", "--output", default="site", type=output_folder, help="the folder to write (default: site)")
     p.add_argument("--force", action="store_true", help="overwrite pages already there")
     p.set_defaults(run=run)
