@@ -81,6 +81,9 @@ def test_mining_refuses_to_overwrite_and_explains_bad_options(tmp_path, capsys, 
     assert "expected a number >= 1" in capsys.readouterr().err
     with pytest.raises(CarcnbError, match="unknown decision 'dragon'"):
         mine([], "best", 1, 1, only=["dragon"])
+    assert main(["mine", "--sets", "disasters", "--kind", "final", "--only", "meteor", "--count", "1", "--seed", "3",
+                 "-o", str(tmp_path / "x")]) == 2
+    assert "--only chooses the decisions a best hunt examines" in capsys.readouterr().err
 
 
 def test_a_hunt_that_falls_short_says_so_and_exits_1(tmp_path, capsys):

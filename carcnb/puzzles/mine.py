@@ -132,7 +132,11 @@ def hunted(sets: Iterable[str], kind: str, last_tile: bool = False,
         raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
     if last_tile and kind != "best":
         raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
-    only = frozenset(only) or frozenset(TOPICS)
+    only = frozenset(only)
+    if only and kind != "best":
+        raise CarcnbError(f"--only chooses the decisions a best hunt examines; a {kind} hunt examines the end of "
+                          f"each game: leave --only out, or use --kind best")
+    only = only or frozenset(TOPICS)
     if only - set(TOPICS):
         raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
     return sets, only
