@@ -47,7 +47,9 @@ class _Where:
 
 
 def parse(text: str, path: str = "<position>") -> Position:
-    """Read a position file's text; raises ``PositionFormatError`` for anything that is not the format."""
+    """Read a position file's text; raises ``PositionFormatError`` for anything that is not the format. A
+    byte-order mark before it (Notepad writes one) is not part of the text."""
+    text = text.removeprefix("\ufeff")
     where = _Where(path, text)
     try:
         doc = tomllib.loads(text)

@@ -27,6 +27,7 @@ from carcnb.positions.model import Position
 from carcnb.positions.parse import parse
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
+from carcnb.storage.files import read_text
 from carcnb.storage.safewrite import write_file
 from carcnb.players.analysis import Analysis, analyse
 from carcnb.telling.account import Account, account
@@ -167,7 +168,7 @@ def position_text(p: Position) -> str:
     """The position's file as its author wrote it (comments kept) when it still reads as ``p``, otherwise
     as ``dump`` writes it."""
     try:
-        original = Path(p.path).read_text(encoding="utf-8")
+        original = read_text(p.path)
         if parse(original, p.path) == p:
             return original
     except (OSError, ValueError):
