@@ -242,16 +242,16 @@ CTRL_C_AS_THE_POOL_STARTS = """
 import os, signal, sys, time
 import carcnb.cli.mine
 carcnb.cli.mine.cores = carcnb.puzzles.mine.cores = lambda: 4  # a pool of four, whatever the machine
-forks = []
+sent = os.environ["CTRL_C_SENT"]
 def ctrl_c_as_the_first_worker_starts():  # to every process of the terminal, while the main one forks
-    forks.append(1)
-    if len(forks) == 1:
+    if not os.path.exists(sent):
         os.killpg(0, signal.SIGINT)
+        open(sent, "w").close()
 os.register_at_fork(after_in_parent=ctrl_c_as_the_first_worker_starts)
 ready = carcnb.puzzles.mine._ignore_ctrl_c
-def ready_once_ctrl_c_came():  # the worker is still starting when Ctrl-C comes (or is held back)
-    for _ in range(500):
-        if signal.SIGINT in signal.sigpending():
+def ready_once_ctrl_c_came():  # the worker is still starting when Ctrl-C comes
+    for _ in range(1000):
+        if os.path.exists(sent):
             break
         time.sleep(0.01)
     ready()
@@ -265,7 +265,8 @@ def test_ctrl_c_as_the_pool_starts_stops_every_worker_with_one_line_and_exit_130
     argv = ["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "1", "--games", "4", "--workers",
             "4", "-o", str(tmp_path)]
     child = subprocess.Popen([sys.executable, "-c", CTRL_C_AS_THE_POOL_STARTS, *argv],
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             env={**os.environ, "CTRL_C_SENT": str(tmp_path / "ctrl-c-sent")})
     _, err = child.communicate(timeout=300)
     said = [line for line in re.split(r"[\r\n]", err) if line and not line.startswith("mining:")]  # not the bar
     assert child.returncode == 130, err

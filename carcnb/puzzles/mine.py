@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import random
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
@@ -192,24 +193,26 @@ def cores() -> int:
 
 @contextmanager
 def _ctrl_c_held() -> Iterator[None]:
-    """Ctrl-C held back while the pool starts: each worker is forked with it blocked (and ignores it before
-    taking it back), so none dies halfway through its start with a traceback, and the main process hears it
-    as soon as the pool is there to be stopped."""
-    if not hasattr(signal, "pthread_sigmask"):
+    """Ctrl-C noted, not raised, while the pool starts, then raised again once it is there to be stopped. A
+    KeyboardInterrupt raised while a worker is forked is lost in the fork's own handlers (the forking goes
+    on), and a worker not yet started would die with a traceback; each worker starts with this handler
+    and ignores Ctrl-C from its first line on."""
+    if threading.current_thread() is not threading.main_thread():  # only there can a handler be set
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    came: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.signal(signal.SIGINT, before)
+    if came:
+        signal.raise_signal(signal.SIGINT)  # to whatever handles it now: KeyboardInterrupt, as a rule
 
 
 def _ignore_ctrl_c() -> None:
     """Workers leave Ctrl-C to the main process, which stops them and keeps what was written."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _game_task(task: tuple[_Hunt, int]) -> _Game:
