@@ -13,6 +13,7 @@ import statistics
 import time
 
 from cores import on_core
+from sizes import sized
 from targets import at_least, at_most
 
 from carcnb.engine.state import Game, GameState
@@ -37,7 +38,7 @@ def random_game(seed: int, sets: frozenset[str] = frozenset(), players: int = 2)
     return random_playout(state, random.Random(seed), undo=False)
 
 
-def rates(sets: list[frozenset[str]], games: int = 10, repeats: int = 10) -> list[float]:
+def rates(sets: list[frozenset[str]], games: int = sized(10, 1), repeats: int = sized(10, 1)) -> list[float]:
     """Games per second for each set of sets (2 players, random play), timed in alternation."""
     best = [float("inf")] * len(sets)
     for run in range(repeats):
@@ -55,7 +56,7 @@ def games_per_second(sets: frozenset[str] = frozenset(), games: int = 20, repeat
     return rates([sets], games, repeats)[0]
 
 
-def placement_generation_ms(samples: int = 2000) -> float:
+def placement_generation_ms(samples: int = sized(2000, 10)) -> float:
     """Median time of one legal-placement generation for the tile in hand, 35 tiles into a game."""
     state = GameState(Game(), seed=7)
     rng = random.Random(7)

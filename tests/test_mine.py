@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -79,6 +81,9 @@ def test_mining_refuses_to_overwrite_and_explains_bad_options(tmp_path, capsys, 
     assert "expected a number >= 1" in capsys.readouterr().err
     with pytest.raises(CarcnbError, match="unknown decision 'dragon'"):
         mine([], "best", 1, 1, only=["dragon"])
+    assert main(["mine", "--sets", "disasters", "--kind", "final", "--only", "meteor", "--count", "1", "--seed", "3",
+                 "-o", str(tmp_path / "x")]) == 2
+    assert "--only chooses the decisions a best hunt examines" in capsys.readouterr().err
 
 
 def test_a_hunt_that_falls_short_says_so_and_exits_1(tmp_path, capsys):
@@ -217,3 +222,65 @@ def test_the_same_seed_writes_the_same_files_byte_for_byte_whatever_the_workers(
             "--workers", "2")
     written = _mine_in_a_fresh_process(tmp_path / "a", hash_seed, *argv)
     assert written == {f"{m.name}.toml": m.text().encode("utf-8") for m in hunted}
+
+
+# ----- workers -----------------------------------------------------------------------------------------------
+def test_workers_are_capped_at_the_cores_available_and_the_command_says_so(tmp_path, capsys, monkeypatch):
+    asked = []
+    monkeypatch.setattr("carcnb.cli.mine.cores", lambda: 3)
+    monkeypatch.setattr("carcnb.cli.mine.mine", lambda *a, **k: asked.append(a[-1]) or [])
+    main(["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "1", "--workers", "100000",
+          "-o", str(tmp_path)])
+    assert asked == [3]
+    assert "--workers 100000 is more than the 3 cores available: mining with 3" in capsys.readouterr().err
+    monkeypatch.setattr(mine_module, "cores", lambda: 1)  # called as a library: capped too, no pool at all
+    monkeypatch.setattr("multiprocessing.Pool", lambda *a, **k: pytest.fail("a pool started on one core"))
+    assert mine([], "best", 1, 4, min_margin=1, last_tile=True, max_games=1, workers=100000)
+
+
+CTRL_C_AS_THE_POOL_STARTS = """
+import os, signal, sys, time
+import carcnb.cli.mine
+carcnb.cli.mine.cores = carcnb.puzzles.mine.cores = lambda: 4  # a pool of four, whatever the machine
+sent = os.environ["CTRL_C_SENT"]
+def ctrl_c_as_the_first_worker_starts():  # to every process of the terminal, while the main one forks
+    if not os.path.exists(sent):
+        os.killpg(0, signal.SIGINT)
+        open(sent, "w").close()
+os.register_at_fork(after_in_parent=ctrl_c_as_the_first_worker_starts)
+ready = carcnb.puzzles.mine._ignore_ctrl_c
+def ready_once_ctrl_c_came():  # the worker is still starting when Ctrl-C comes
+    for _ in range(1000):
+        if os.path.exists(sent):
+            break
+        time.sleep(0.01)
+    ready()
+carcnb.puzzles.mine._ignore_ctrl_c = ready_once_ctrl_c_came
+from carcnb.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_as_the_pool_starts_stops_every_worker_with_one_line_and_exit_130(tmp_path):
+    argv = ["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "1", "--games", "4", "--workers",
+            "4", "-o", str(tmp_path)]
+    child = subprocess.Popen([sys.executable, "-c", CTRL_C_AS_THE_POOL_STARTS, *argv],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             env={**os.environ, "CTRL_C_SENT": str(tmp_path / "ctrl-c-sent")})
+    _, err = child.communicate(timeout=300)
+    said = [line for line in re.split(r"[\r\n]", err) if line and not line.startswith("mining:")]  # not the bar
+    assert child.returncode == 130, err
+    assert said == [f"carcnb mine: stopped: the 0 puzzles found so far are kept in {tmp_path}"], err
+    assert not _left_running(child.pid), "workers were left running"
+
+
+def _left_running(group: int) -> bool:
+    """Whether a process of the group is still there once its leader has exited (a terminated worker takes
+    a moment to be reaped: asked again for up to a minute)."""
+    for _ in range(600):
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.1)
+    return True

@@ -60,5 +60,5 @@ def check_file(path: str | Path) -> tuple[bool, str]:
 def register(sub) -> None:
     p = sub.add_parser("check", help="validate puzzle files (directories recursively)")
     p.add_argument("paths", nargs="+")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, verdict=True)
     add_max_nodes(p)

@@ -31,5 +31,5 @@ def run(args: argparse.Namespace) -> int:
 def register(sub) -> None:
     p = sub.add_parser("grade", help="write each puzzle's difficulty (1-5) and topics into the file")
     p.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files or directories (searched recursively)")
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, verdict=True)
     add_max_nodes(p)

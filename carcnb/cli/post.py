@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import output_folder
 from carcnb.cli.readings import clear_progress, show_progress
 from carcnb.positions.parse import load
 from carcnb.storage.safewrite import check_folder, check_writable, refuse_overwrite
@@ -35,7 +36,7 @@ def register(sub) -> None:
     p = sub.add_parser("post", help="a forum post of the position: the question, the pictures, the verdict, what "
                                     "happens, the readings that change the answer and the position text")
     p.add_argument("file")
-    p.add_argument("-o", "--output", default=".", metavar="DIR", help="the folder to write into (default: here)")
+    p.add_argument("-o", "--output", default=".", type=output_folder, metavar="DIR", help="the folder to write into (default: here)")
     p.add_argument("--format", choices=FORMATS, default="markdown",
                    help="markdown, bbcode (the tags every forum reads), bgg (BoardGameGeek) or html (a page of "
                         "its own)")

@@ -23,13 +23,14 @@ from pathlib import Path
 
 from carcnb.cli import _terminal
 from carcnb.cli._budget import add_max_nodes
-from carcnb.cli._files import puzzle_files
+from carcnb.cli._files import output_folder, puzzle_files
 from carcnb.engine.errors import CarcnbError, IllegalPositionError
 from carcnb.positions.game_io import position_as_it_stands, problems, state_from_position
 from carcnb.positions.model import Position, TileLine
 from carcnb.positions.parse import load
 from carcnb.puzzles.progress import MISSED, REVEALED, SOLVED, Progress
 from carcnb.search.questions import reading_of
+from carcnb.storage.safewrite import write_file
 from carcnb.telling.account import Account
 from carcnb.telling.verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from carcnb.telling.wording import question_text
@@ -42,6 +43,7 @@ BOARDS = ("auto", "text", *_terminal.PROTOCOLS)
 
 def run(args: argparse.Namespace) -> int:
     if args.answer is not None:
+        args.verdict = True  # the exit code says whether the answer is right
         return _answer_once(args)
     progress = Progress.load()
     if args.rating:
@@ -124,8 +126,8 @@ def _answer_once(args: argparse.Namespace) -> int:
     p = reading_of(p, args.reading)
     try:
         given = parse_answer(p, args.answer)
-    except AnswerSyntaxError as e:
-        raise AnswerSyntaxError(f"{args.file}: {e}") from None
+    except AnswerSyntaxError as e:  # one line here: the session shows the expected form on a line of its own
+        raise AnswerSyntaxError(f"{args.file}: {str(e).replace(chr(10) + '  ', ': ')}") from None
     verdict = check_answer(p, given)
     print(verdict_text(verdict))
     if verdict.right and p.question.explanation:
@@ -354,7 +356,7 @@ class Session:
         from carcnb.telling.render.result import result_png
 
         out = self.picture.with_name(f"{self.picture.stem}-result.png")
-        out.write_bytes(result_png(told))
+        write_file(out, result_png(told))
         return out
 
     @staticmethod
@@ -373,7 +375,7 @@ def register(sub) -> None:
                    "(0 right, 1 wrong, 2 bad input)")
     p.add_argument("--reading", metavar="OPTION", help="with --answer, for a puzzle asked under each reading "
                    "of a ruling: the reading answered")
-    p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
+    p.add_argument("--picture-dir", metavar="DIR", type=output_folder, help="where to write the pictures (default: a temporary "
                    "folder)")
     p.add_argument("--topic", metavar="TOPIC", help="only the puzzles of this topic (meteor, farms, "
                    "tornado.drop, ...: the topics of the notebooks' puzzle browser)")

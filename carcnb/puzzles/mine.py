@@ -16,9 +16,12 @@ worker processes: every random choice comes from generators seeded by the seed a
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 
 from carcnb.engine.actions import Action, Draw, Pass
@@ -88,18 +91,8 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     50 plus 20 per puzzle), at most one puzzle a game. ``only`` limits a best hunt to decisions of these
     topics (``TOPICS``); ``on_progress`` hears of every game played, ``on_found`` of each puzzle as soon as
     it is found (to write it then: a hunt stopped halfway keeps what it found); ``workers`` processes play
-    the games, with the same puzzles whatever their number."""
-    sets = frozenset(sets) - {"base"}
-    unknown = sorted(sets - set(SETS))
-    if unknown:
-        raise CarcnbError(f"unknown set {unknown[0]!r} (known: {', '.join(s for s in SETS if s != 'base')})")
-    if kind not in KINDS:
-        raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
-    if last_tile and kind != "best":
-        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
-    only = frozenset(only) or frozenset(TOPICS)
-    if only - set(TOPICS):
-        raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
+    the games (at most one a core), with the same puzzles whatever their number."""
+    sets, only = hunted(sets, kind, last_tile, only)
     max_games = 50 + 20 * count if max_games is None else max_games
     command = " ".join([f"carcnb mine --sets {','.join(sorted(sets)) or 'base'} --kind {kind} --seed {seed}",
                         *([f"--min-margin {min_margin}"] if min_margin != 3 else []),
@@ -109,21 +102,45 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     found: list[Mined] = []
     seen: set[str] = set()
     hunt = _Hunt(tuple(sorted(sets)), kind, seed, min_margin, last_tile, tuple(sorted(only)), max_nodes())
-    for game in _games(hunt, max_games, workers):
-        tally.games += 1
-        tally.examined += game.examined
-        if game.puzzle is not None and (same := _sameness(game.puzzle)) not in seen:
-            seen.add(same)
-            tally.kept += 1
-            found.append(Mined(f"{game.topic}-s{seed}-{len(found) + 1:03d}", game.puzzle,
-                               f"mined: {command}: game {game.number}, turn {game.turn}"))
-            if on_found is not None:
-                on_found(found[-1])
-        if on_progress is not None:
-            on_progress(tally)
-        if len(found) == count:
-            break
+    workers = max(1, min(workers, cores(), max_games))
+    with closing(_games(hunt, max_games, workers)) as games:  # closed at once, whatever stops the hunt
+        for game in games:
+            tally.games += 1
+            tally.examined += game.examined
+            if game.puzzle is not None and (same := _sameness(game.puzzle)) not in seen:
+                seen.add(same)
+                tally.kept += 1
+                found.append(Mined(f"{game.topic}-s{seed}-{len(found) + 1:03d}", game.puzzle,
+                                   f"mined: {command}: game {game.number}, turn {game.turn}"))
+                if on_found is not None:
+                    on_found(found[-1])
+            if on_progress is not None:
+                on_progress(tally)
+            if len(found) == count:
+                break
     return found
+
+
+def hunted(sets: Iterable[str], kind: str, last_tile: bool = False,
+           only: Iterable[str] = ()) -> tuple[frozenset[str], frozenset[str]]:
+    """The sets (without ``base``) and the decisions a hunt examines; raises ``CarcnbError`` for options that
+    make no hunt, before any game is played."""
+    sets = frozenset(sets) - {"base"}
+    unknown = sorted(sets - set(SETS))
+    if unknown:
+        raise CarcnbError(f"unknown set {unknown[0]!r} (known: {', '.join(s for s in SETS if s != 'base')})")
+    if kind not in KINDS:
+        raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
+    if last_tile and kind != "best":
+        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
+    only = frozenset(only)
+    if only and kind != "best":
+        raise CarcnbError(f"--only chooses the decisions a best hunt examines; a {kind} hunt examines the end of "
+                          f"each game: leave --only out, or use --kind best")
+    only = only or frozenset(TOPICS)
+    if only - set(TOPICS):
+        raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
+    return sets, only
 
 
 @dataclass(frozen=True)
@@ -157,8 +174,40 @@ def _games(hunt: _Hunt, max_games: int, workers: int) -> Iterator[_Game]:
     if workers == 1:
         yield from (_game(*task) for task in tasks)
         return
-    with multiprocessing.Pool(workers, initializer=_ignore_ctrl_c) as pool:
-        yield from pool.imap(_game_task, tasks)  # leaving the block (enough found, Ctrl-C) stops the workers
+    pool = None
+    try:
+        with _ctrl_c_held():
+            pool = multiprocessing.Pool(workers, initializer=_ignore_ctrl_c)
+        yield from pool.imap(_game_task, tasks)
+    finally:  # enough found, Ctrl-C or an error: the workers are stopped, not waited for
+        if pool is not None:
+            pool.terminate()
+
+
+def cores() -> int:
+    """The cores this process may run on: more workers would only wait for one another."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C noted, not raised, while the pool starts, then raised again once it is there to be stopped. A
+    KeyboardInterrupt raised while a worker is forked is lost in the fork's own handlers (the forking goes
+    on), and a worker not yet started would die with a traceback; each worker starts with this handler
+    and ignores Ctrl-C from its first line on."""
+    if threading.current_thread() is not threading.main_thread():  # only there can a handler be set
+        yield
+        return
+    came: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if came:
+        signal.raise_signal(signal.SIGINT)  # to whatever handles it now: KeyboardInterrupt, as a rule
 
 
 def _ignore_ctrl_c() -> None:

@@ -4,9 +4,10 @@
 file in one rename, so a reader (or a crash) sees the old file or the new one, never half of each, and no
 file of the user's is taken for a temporary one. A symlink stays a symlink (the file it points at is
 written), a file keeps its permissions, and a read-only file is refused with a message rather than replaced
-behind its owner's back. ``refuse_overwrite``, ``check_writable`` and ``check_folder`` let a command say no
-before it starts work (or writes its first file) that would end in a lost file, a file it cannot replace or a
-folder it cannot write.
+behind its owner's back. On a full disk the write fails before the rename: the file is as it was, the
+temporary one is removed, and the error names the file. ``refuse_overwrite``, ``check_writable`` and
+``check_folder`` let a command say no before it starts work (or writes its first file) that would end in a lost
+file, a file it cannot replace or a folder it cannot write.
 """
 from __future__ import annotations
 
@@ -38,17 +39,21 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     target = Path(os.path.realpath(path))  # through any symlink: the link itself stays as it is
     mode = _writable_mode(path, target)
     data = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = _temporary(target)
+    tmp = None
     try:
+        fd, tmp = _temporary(target)
         with os.fdopen(fd, "wb") as out:
             if mode is not None:
                 os.fchmod(out.fileno(), mode)
-            out.write(data)
+            out.write(data)  # a full disk fails here or in the flush: the file named is still as it was
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
+    except BaseException as e:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+        if isinstance(e, OSError) and e.filename2 is None:  # the temporary file is ours: name the user's file
+            e.filename = str(path)
         raise
 
 

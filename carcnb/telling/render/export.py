@@ -23,6 +23,7 @@ from PIL import Image
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position
+from carcnb.storage.safewrite import write_file
 from carcnb.telling.render import style as st
 from carcnb.telling.render.decision import (decision_facts, draw_hand, draw_header, hand_height, hand_width,
                                             header_height, header_width)
@@ -279,13 +280,14 @@ def svg_text(source: Position | GameState, *, px_per_tile: int = 80, margin: int
 
 def save_picture(source: Position | GameState, path: str | Path, **opts) -> None:
     """Write a picture to ``path``: PNG or SVG by the file's suffix; ``opts`` as for ``render_png``
-    (coords, caption, legend, ...)."""
+    (coords, caption, legend, ...). A picture already there is replaced whole or not at all (a full disk leaves
+    it as it was)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".png":
-        path.write_bytes(png_bytes(source, **opts))
+        write_file(path, png_bytes(source, **opts))
     elif suffix == ".svg":
-        path.write_text(svg_text(source, **opts), encoding="utf-8")
+        write_file(path, svg_text(source, **opts))
     else:
         raise CarcnbError(f"cannot write a picture as {suffix or 'a file without suffix'!r} "
                           f"({str(path)!r}): use .png or .svg")
