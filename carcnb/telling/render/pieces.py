@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from carcnb.engine.features import split_figure
+from carcnb.engine.features import Node, split_figure
 from carcnb.engine.state import GameState
 from carcnb.telling.render import shapes as sh
 from carcnb.telling.render import style as st
@@ -54,8 +54,9 @@ def quake_points(state: GameState) -> list[Point]:
     return points
 
 
-def figures(state: GameState) -> list[tuple[float, float, str, bool]]:
-    """Every figure at its segment's anchor port (a farmer lies); several on one segment side by side."""
+def figures_on(state: GameState) -> list[tuple[Node, tuple[float, float, str, bool]]]:
+    """Every figure at its segment's anchor port (a farmer lies), with the segment it stands on; several on
+    one segment side by side."""
     board = state.board
     out = []
     for (pos, seg_index), entries in sorted(board.followers.items()):
@@ -66,8 +67,13 @@ def figures(state: GameState) -> list[tuple[float, float, str, bool]]:
         cx, cy = port_point(seg.anchor, *pos)
         for k, entry in enumerate(entries):
             shift = (k - (len(entries) - 1) / 2) * 0.16
-            out.append((cx + shift, cy, entry, seg.kind == "field"))
+            out.append(((pos, seg_index), (cx + shift, cy, entry, seg.kind == "field")))
     return out
+
+
+def figures(state: GameState) -> list[tuple[float, float, str, bool]]:
+    """Every figure at its segment's anchor port (a farmer lies); several on one segment side by side."""
+    return [standing for _, standing in figures_on(state)]
 
 
 def piece_boxes(state: GameState) -> list[Box]:
