@@ -38,6 +38,9 @@ Z_MARKS = 4.5  # over the figures: the marks of what changed
 SEVERAL = "#ff8c00"  # the tint of a feature scored by several players
 ALPHA, FIELD_ALPHA = 0.45, 0.25  # a scored feature's tint (a field's is lighter: fields are large)
 LABEL_RISE = 0.3  # a scored feature's points go this far (tiles) above its follower's spot
+# Font sizes: in tiles when tiles are large, never below a size in pixels that reads at a normal zoom
+POINTS_EM, POINTS_PX = 0.18, 15.0  # a scored feature's points
+TAG_EM, TAG_PX = 0.14, 12.0  # where a figure went ("supply", "lost")
 
 
 @dataclass(frozen=True)
@@ -130,14 +133,22 @@ def draw_result(ax: Axes, told: Account, *, coords: bool = True, extent: Extent 
                                          to_rgba(tint)[:3], FIELD_ALPHA if s.kind == "field" else ALPHA)
     artists += _new_tiles(ax, marks.new_tiles, scale)
     artists += _old_ferries(ax, state, marks.old_ferries, scale)
-    artists += _gone(ax, marks.gone, scale)
+    artists += _gone(ax, marks.gone, scale, font_points(ax, extent, TAG_EM, TAG_PX))
+    points = font_points(ax, extent, POINTS_EM, POINTS_PX)
     for s in marks.scored:
-        artists.append(ax.text(*s.at, s.label, ha="center", va="center", fontsize=13, fontweight="bold",
+        artists.append(ax.text(*s.at, s.label, ha="center", va="center", fontsize=points, fontweight="bold",
                                color="white", zorder=Z_MARKS + 0.2,
                                bbox={"boxstyle": "round,pad=0.2", "facecolor": _tint(s), "edgecolor": "white"}))
     ax.set_xlim(extent[0], extent[1])
     ax.set_ylim(extent[2], extent[3])
     return artists
+
+
+def font_points(ax: Axes, extent: Extent, em: float, least_px: float) -> float:
+    """A font size in points for ``ax`` showing ``extent``: ``em`` tiles, or ``least_px`` pixels when that is
+    larger (a small picture)."""
+    points_per_tile = ax.get_position().width * ax.figure.get_figwidth() * 72 / (extent[1] - extent[0])
+    return max(em * points_per_tile, least_px * 72 / ax.figure.dpi)
 
 
 def _tint(s: Scored) -> str:
@@ -167,7 +178,7 @@ def _old_ferries(ax: Axes, state: GameState, moved: tuple[tuple[Pos, tuple[int, 
     return [collection]
 
 
-def _gone(ax: Axes, gone: tuple[Gone, ...], scale: float) -> list:
+def _gone(ax: Axes, gone: tuple[Gone, ...], scale: float, font: float) -> list:
     """Each figure that left: a dashed outline in its colour where it stood, and where it went."""
     artists: list = []
     for g in gone:
@@ -176,7 +187,7 @@ def _gone(ax: Axes, gone: tuple[Gone, ...], scale: float) -> list:
         colour = st.PLAYER.get(f.color, st.PLAYER["gray"])
         shapes = sh.figure_shape(f.kind, x, y, st.MEEPLE_SIZE, lying=f.feature == "field")
         artists += polys(ax, shapes, [to_rgba("white", 0.5)], colour, 2.0 * scale, z=Z_MARKS, linestyles="--")
-        artists.append(ax.text(x, y - 0.2, g.where, ha="center", va="top", fontsize=8, color=st.LABEL,
+        artists.append(ax.text(x, y - 0.2, g.where, ha="center", va="top", fontsize=font, color=st.LABEL,
                                zorder=Z_MARKS + 0.1,
                                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": colour}))
     return artists
