@@ -55,14 +55,16 @@ def test_a_revealed_tornado_line_numbers_every_step_apart_from_the_others_and_th
 
 
 def test_the_steps_of_the_five_player_tornado_strip_stand_apart():
-    strip = event_strip(example("tornado-square"), "place 1,0 90", columns=5, caption="twelve steps")
+    strip = event_strip(example("tornado-square"), "place 1,0 90", columns=4, caption="twelve steps")
     last = strip.panels[-1]
+    view = last.view()
+    px = strip.figure().axes[0].get_window_extent().width / (view[1] - view[0])  # as the strip draws its boards
     for panel in strip.panels:
         state = as_state(panel.source)
-        plan = step_plan(state, (), panel.view(), True, 40)
+        plan = step_plan(state, (), panel.view(), True, px)
         assert_apart(plan, state)
     state = as_state(last.source)
-    plan = step_plan(state, (), last.view(), True, 40)
+    plan = step_plan(state, (), view, True, px)
     assert numbers_on(plan) == list(range(1, 13))
     assert any("·" in b.text for b in plan.badges)  # back and forth over one edge: one badge, several numbers
 
