@@ -29,6 +29,7 @@ from carcnb.telling.render import style as st
 from carcnb.telling.render.draw import Extent, board_extent, draw_board, highlight_feature
 from carcnb.telling.render.export import fitted_px
 from carcnb.telling.render.marks import polys
+from carcnb.telling.render.pieces import standing_point
 from carcnb.telling.render.ports import port_point
 from carcnb.telling.render.tileart import tile_art
 
@@ -111,7 +112,7 @@ def _label_at(board: Board, followers: tuple[tuple[str, Pos, int], ...]) -> tupl
     placed = board.tiles.get(pos)
     if placed is None or seg >= len(placed.orient.segments):
         return (pos[0] + 0.5, pos[1] + 0.5)
-    x, y = port_point(placed.orient.segments[seg].anchor, *pos)
+    x, y = standing_point(placed, seg, pos)
     return (x, y + LABEL_RISE)
 
 
@@ -133,7 +134,7 @@ def draw_result(ax: Axes, told: Account, *, coords: bool = True, extent: Extent 
                                          to_rgba(tint)[:3], FIELD_ALPHA if s.kind == "field" else ALPHA)
     artists += _new_tiles(ax, marks.new_tiles, scale)
     artists += _old_ferries(ax, state, marks.old_ferries, scale)
-    artists += _gone(ax, marks.gone, scale, font_points(ax, extent, TAG_EM, TAG_PX))
+    artists += _gone(ax, state.board, marks.gone, scale, font_points(ax, extent, TAG_EM, TAG_PX))
     points = font_points(ax, extent, POINTS_EM, POINTS_PX)
     for s in marks.scored:
         artists.append(ax.text(*s.at, s.label, ha="center", va="center", fontsize=points, fontweight="bold",
@@ -178,12 +179,14 @@ def _old_ferries(ax: Axes, state: GameState, moved: tuple[tuple[Pos, tuple[int, 
     return [collection]
 
 
-def _gone(ax: Axes, gone: tuple[Gone, ...], scale: float, font: float) -> list:
+def _gone(ax: Axes, board: Board, gone: tuple[Gone, ...], scale: float, font: float) -> list:
     """Each figure that left: a dashed outline in its colour where it stood, and where it went."""
     artists: list = []
     for g in gone:
         f = g.figure
-        x, y = port_point(f.port, *f.pos)
+        placed = board.tiles.get(f.pos)
+        seg = placed.orient.port_segment[f.port] if placed is not None else -1
+        x, y = standing_point(placed, seg, f.pos) if seg >= 0 else port_point(f.port, *f.pos)
         colour = st.PLAYER.get(f.color, st.PLAYER["gray"])
         shapes = sh.figure_shape(f.kind, x, y, st.MEEPLE_SIZE, lying=f.feature == "field")
         artists += polys(ax, shapes, [to_rgba("white", 0.5)], colour, 2.0 * scale, z=Z_MARKS, linestyles="--")
