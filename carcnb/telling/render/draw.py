@@ -195,7 +195,8 @@ def step_plan(state: GameState, steps: Sequence[Step], extent: Extent, coords: b
     label = 2.2 * _em(st.LABEL_EM, st.LABEL_PX, px_per_tile) if coords else 0.0
     bounds = Box(x0 + label, y0 + label, x1, y1)
     events = event_steps(state.ext.get("tornado_path") or (), state.ext.get("meteor_chosen") or ())
-    return plan_steps(events + list(steps), em, piece_boxes(state), bounds)
+    tiles = [Box(x, y, x + 1, y + 1) for x, y in state.board.tiles]
+    return plan_steps(events + list(steps), em, piece_boxes(state), bounds, tiles)
 
 
 def _em(tiles: float, least_px: float, px_per_tile: float) -> float:
