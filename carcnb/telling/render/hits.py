@@ -1,10 +1,11 @@
 """Which feature a click on a drawn tile means: the feature drawn under the pointer.
 
-A figure is drawn over the tile, so a click on it means the feature it stands on. Elsewhere the answer is read from the raster of the tile's picture that highlights use (``masks``), made from the
-shapes the renderer fills: anywhere in a field's drawn ground is that field, anywhere in a city is that city.
-Roads and rivers are thin bands, so a point just beside one (within ``THIN_REACH`` of a tile) means it,
-and a road can be hit on a small board. Where roads meet (the middle of a crossing) or on a shape that is
-no feature (a lake, a crop circle, a flood), a click means no feature.
+A figure is drawn over the tile, so a click on it means the feature it stands on. Elsewhere the answer is
+read from the raster of the tile's picture that highlights use (``masks``), made from the shapes the
+renderer fills: anywhere in a field's drawn ground is that field, anywhere in a city is that city. Roads and
+rivers are thin bands, so a point just beside one (within ``THIN_REACH`` of a tile) means it, and a road
+can be hit on a small board. Where roads meet (the middle of a crossing) or on a shape that is no feature
+(a lake, a crop circle, a flood), a click means no feature.
 """
 from __future__ import annotations
 
