@@ -6,7 +6,7 @@ import io
 from conftest import position_from_text
 
 from carcnb.cli import main
-from carcnb.cli._textboard import HEIGHT, WIDTH, field_letters, text_board, tile_cell
+from carcnb.cli._textboard import HEIGHT, WIDTH, field_marks, text_board, tile_cell
 from carcnb.positions.model import TileLine
 from carcnb.puzzles.collection import puzzle_root
 
@@ -25,25 +25,25 @@ def test_a_pennant_and_a_cloister_are_drawn_on_their_tiles():
     assert "[+]" in "".join(tile_cell(TileLine(0, 0, "B", 0)))
 
 
-def test_each_half_edge_shows_its_feature_and_a_field_its_letter():
+def test_each_half_edge_shows_its_feature_and_a_field_its_mark():
     cell = tile_cell(TileLine(0, 0, "D", 0))  # city north, road west-east, a field each side of the road
     assert cell[0] == "+#######+"  # the city's edge
     north, south = cell[1][0], cell[3][0]
-    assert cell[2][0] == cell[2][-1] == "=" and north != south and north.isalpha() and south.isalpha()
+    assert cell[2][0] == cell[2][-1] == "=" and north != south and north.isdigit() and south.isdigit()
     assert cell[1][-1] == north and cell[3][-1] == south and set(cell[4][1:-1]) == {south}
 
 
-def test_fields_joined_across_tiles_share_a_letter_and_fields_kept_apart_do_not():
+def test_fields_joined_across_tiles_share_a_mark_and_fields_kept_apart_do_not():
     """D at 0,0 and U turned 90 at 1,0 carry one road: the fields north of it are one, those south of it
     another; E at 3,0 touches neither."""
     p = position_from_text("0,0 D 0\n1,0 U 90\n3,0 E 0")
-    letters = field_letters(p)
+    marks = field_marks(p)
     d, u = cells(text_board(p), 0, 4)[:2]
     assert d[1][-1] == u[1][0] != d[3][-1]  # north of the road: one field over both tiles
     assert d[3][-1] == u[3][0] == u[4][4]
-    e_field = letters[(3, 0), 1]
-    assert e_field not in {letters[(0, 0), 2], letters[(0, 0), 3]}
-    assert len(set(letters.values())) == 3
+    e_field = marks[(3, 0), 1]
+    assert e_field not in {marks[(0, 0), 2], marks[(0, 0), 3]}
+    assert len(set(marks.values())) == 3
 
 
 def test_the_quiz_draws_the_board_with_its_pennants_cloisters_and_fields(capsys, monkeypatch, tmp_path):
@@ -51,4 +51,4 @@ def test_the_quiz_draws_the_board_with_its_pennants_cloisters_and_fields(capsys,
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     assert main(["quiz", str(puzzle), "--picture-dir", str(tmp_path), "--board", "text"]) == 0
     out = capsys.readouterr().out
-    assert out.count("[+]") >= 2 and "fields (one letter, one field" in out
+    assert out.count("[+]") >= 2 and "fields (one mark, one field" in out
