@@ -321,7 +321,7 @@ def legal_marks(ax: Axes, spots: list[Pos], legal: list[Placement], scale: float
     arrow = np.array([[-0.07, -0.04], [0.07, -0.04], [0.0, 0.05]])
     arrows = []
     for x, y, rot in legal:
-        b = squares.get((x, y)) or legal_square(x, y, clear)
+        b = squares[x, y]
         cx, cy = (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
         inside = ((cx, b.y1 - LEGAL_ARROW), (b.x1 - LEGAL_ARROW, cy), (cx, b.y0 + LEGAL_ARROW),
                   (b.x0 + LEGAL_ARROW, cy))[rot // 90]  # by the side the tile's north edge would face
