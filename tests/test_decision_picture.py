@@ -128,3 +128,23 @@ def test_the_puzzle_board_shows_the_header_over_its_board_and_the_tile_in_hand_o
     assert geometry.picture_width == geometry.width  # the tile in hand is beside it already, not in it
     assert board.hand.box.layout.display is None
     board.close()
+
+
+def test_a_finished_game_says_so_in_the_header_not_who_would_move(data_folder):
+    """Red plays the last tile of a last-turn puzzle on the board: the header says the game is over and who
+    won, with the final points, and names nobody to move."""
+    from carcnb.telling.render.draw import as_state
+    from carcnb.widgets.puzzleboard.model import PuzzleModel
+
+    m = PuzzleModel(PUZZLES / "base" / "last-tile-three-cities-one-gap.toml", seed=1)
+    assert m.choose("place 0,1 180") and m.choose("deploy 0,1 NNW"), m.status
+    pic = m.picture()
+    state = as_state(pic.source)
+    assert state.over and pic.decision
+    facts = decision_facts(state)
+    lines = [" ".join(text for text, _ in line) for line in header_lines(facts)]
+    best = max(state.scores.values())
+    winners = [c for c, n in state.scores.items() if n == best]
+    assert lines[0] == f"game over: {winners[0]} wins" and len(winners) == 1
+    assert "to move" not in " ".join(lines) and f"{winners[0]}: {best} points in all" in lines[1]
+    assert facts.hand is None

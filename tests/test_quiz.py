@@ -328,7 +328,7 @@ def test_the_board_is_drawn_as_text_with_the_pieces_and_the_tile_in_hand(puzzles
     assert "In hand: K, as drawn (turned 0):" in board
     code, out, _ = run(capsys, "quiz", str(puzzles / "a-final.toml"), "--picture-dir", str(tmp_path),
                        stdin="quit\n", monkeypatch=monkeypatch)
-    assert "On the board:\n  0,0 D: red@N blue@E" in out and ".  rb   ." in out
+    assert "On the board:\n  0,0 D: red@N blue@E" in out and "  rb   " in out
     # in the middle of a turn, the board as played so far: the tornado on the tile just placed
     mid_turn = tmp_path / "tornado-over-empty-yes.toml"  # one reading of the puzzle, saved as a puzzle of its own
     save(reading_of(load(puzzle_root() / "disasters" / "tornado-over-empty.toml"), "yes"), mid_turn)

@@ -126,3 +126,21 @@ def test_a_shared_score_is_striped_in_each_scorers_colour_with_a_label_each():
     orange = to_rgba(style.HIGHLIGHT)
     outlines = [tuple(c) for a in drawn if isinstance(a, LineCollection) for c in a.get_edgecolor()]
     assert orange not in outlines and to_rgba(style.PLAYER["red"]) in outlines
+
+
+def test_the_tags_and_points_read_at_the_size_the_puzzle_board_shows_them():
+    """On a small picture (60 pixels a tile, shown one picture pixel to one screen pixel), "supply" and the
+    points are set at least 12 and 15 pixels high, as tall as they are drawn."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    told = reveal(load(PUZZLES / "base/last-tile-three-cities-one-gap.toml")).told
+    fig = Figure(figsize=(6, 4), dpi=60)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    texts = [a for a in draw_result(fig.add_axes((0, 0, 1, 1)), told, extent=(-2, 4, -1, 3)) if isinstance(a, Text)]
+    tags = [t for t in texts if t.get_text() == "supply"]
+    points = [t for t in texts if t.get_text().startswith("+")]
+    assert len(tags) == 3 and points
+    for text, least in [(t, 12) for t in tags] + [(t, 15) for t in points]:
+        assert text.get_fontsize() * fig.dpi / 72 >= least, text.get_text()
+        assert text.get_window_extent(renderer).height >= least, text.get_text()

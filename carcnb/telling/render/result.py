@@ -35,6 +35,7 @@ from carcnb.telling.render.badges import Box, box_of
 from carcnb.telling.render.draw import Extent, board_extent, draw_board
 from carcnb.telling.render.export import fitted_px
 from carcnb.telling.render.marks import arrow_shape, polys
+from carcnb.telling.render.pieces import standing_point
 from carcnb.telling.render.ports import port_point
 from carcnb.telling.render.scored import Scored, draw_points, draw_scored
 from carcnb.telling.render.steps import PATH, EventStep
@@ -47,6 +48,9 @@ CAPTION = ("The board after the answer: new tiles outlined, what scored tinted w
 Z_MARKS = 4.5  # over the figures: the marks of what changed
 LABEL_RISE = 0.3  # a scored feature's points go this far (tiles) above its follower's spot
 MOVE_GAP = 0.17  # a moved figure's arrow starts and ends this far (tiles) from the figures' centres
+# Font sizes: in tiles when tiles are large, never below a size in pixels that reads at a normal zoom
+POINTS_EM, POINTS_PX = 0.18, 15.0  # a scored feature's points
+TAG_EM, TAG_PX = 0.14, 12.0  # where a figure went ("supply", "lost")
 
 
 @dataclass(frozen=True)
@@ -158,7 +162,7 @@ def _label_at(board: Board, followers: tuple[tuple[str, Pos, int], ...]) -> tupl
     placed = board.tiles.get(pos)
     if placed is None or seg >= len(placed.orient.segments):
         return (pos[0] + 0.5, pos[1] + 0.5)
-    x, y = port_point(placed.orient.segments[seg].anchor, *pos)
+    x, y = standing_point(placed, seg, pos)
     return (x, y + LABEL_RISE)
 
 
@@ -178,12 +182,19 @@ def draw_result(ax: Axes, told: Account, *, coords: bool = True, extent: Extent 
     artists += draw_scored(ax, state, marks.scored, scale)
     artists += _new_tiles(ax, marks.new_tiles, scale)
     artists += _old_ferries(ax, state, marks.old_ferries, scale)
-    artists += _gone(ax, marks.gone, scale)
+    artists += _gone(ax, state.board, marks.gone, scale, font_points(ax, extent, TAG_EM, TAG_PX))
     artists += _moved(ax, marks.moved, scale)
-    artists += draw_points(ax, marks.scored)
+    artists += draw_points(ax, marks.scored, font_points(ax, extent, POINTS_EM, POINTS_PX))
     ax.set_xlim(extent[0], extent[1])
     ax.set_ylim(extent[2], extent[3])
     return artists
+
+
+def font_points(ax: Axes, extent: Extent, em: float, least_px: float) -> float:
+    """A font size in points for ``ax`` showing ``extent``: ``em`` tiles, or ``least_px`` pixels when that is
+    larger (a small picture)."""
+    points_per_tile = ax.get_position().width * ax.figure.get_figwidth() * 72 / (extent[1] - extent[0])
+    return max(em * points_per_tile, least_px * 72 / ax.figure.dpi)
 
 
 def _new_tiles(ax: Axes, tiles: tuple[Pos, ...], scale: float) -> list:
@@ -208,16 +219,18 @@ def _old_ferries(ax: Axes, state: GameState, moved: tuple[tuple[Pos, tuple[int, 
     return [collection]
 
 
-def _gone(ax: Axes, gone: tuple[Gone, ...], scale: float) -> list:
+def _gone(ax: Axes, board: Board, gone: tuple[Gone, ...], scale: float, font: float) -> list:
     """Each figure that left: a dashed outline in its colour where it stood, and where it went."""
     artists: list = []
     for g in gone:
         f = g.figure
-        x, y = port_point(f.port, *f.pos)
+        placed = board.tiles.get(f.pos)
+        seg = placed.orient.port_segment[f.port] if placed is not None else -1
+        x, y = standing_point(placed, seg, f.pos) if seg >= 0 else port_point(f.port, *f.pos)
         colour = st.PLAYER.get(f.color, st.PLAYER["gray"])
         shapes = sh.figure_shape(f.kind, x, y, st.MEEPLE_SIZE, lying=f.feature == "field")
         artists += polys(ax, shapes, [to_rgba("white", 0.5)], colour, 2.0 * scale, z=Z_MARKS, linestyles="--")
-        artists.append(ax.text(x, y - 0.2, g.where, ha="center", va="top", fontsize=8, color=st.LABEL,
+        artists.append(ax.text(x, y - 0.2, g.where, ha="center", va="top", fontsize=font, color=st.LABEL,
                                zorder=Z_MARKS + 0.1,
                                bbox={"boxstyle": "round,pad=0.1", "facecolor": "white", "edgecolor": colour}))
     return artists

@@ -81,9 +81,9 @@ def draw_scored(ax: Axes, state: GameState, scored: Sequence[Scored], scale: flo
     return artists
 
 
-def draw_points(ax: Axes, scored: Sequence[Scored]) -> list:
-    """Each scorer's points on a label in its colour, above the feature's follower."""
-    return [ax.text(*at, s.label, ha="center", va="center", fontsize=13, fontweight="bold", color="white",
+def draw_points(ax: Axes, scored: Sequence[Scored], fontsize: float = 13) -> list:
+    """Each scorer's points on a label in its colour, above the feature's follower (``fontsize`` in points)."""
+    return [ax.text(*at, s.label, ha="center", va="center", fontsize=fontsize, fontweight="bold", color="white",
                     zorder=Z_LABELS, bbox={"boxstyle": "round,pad=0.2", "facecolor": colour, "edgecolor": "white"})
             for s in scored for at, colour in s.labels]
 
