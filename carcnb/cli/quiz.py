@@ -288,17 +288,22 @@ class Session:
         return False
 
     def _reveal(self, p: Position) -> None:
+        """The idea first, then the answer, what it does (once), the rows it scores, and the file's words."""
         shown = reveal(p)
+        if shown.idea:
+            print(shown.idea)
         print(f"Answer: {shown.answer_text}")
-        for row in shown.rows:
-            print(f"  {row}")
         if shown.told is not None:
             print("What happens:")
-            for n, line in enumerate(shown.told.lines(), 1):
-                print(f"  {n}. {line}")
+            for n, (said, rest) in enumerate(shown.happened(), 1):
+                print(f"  {n}. {said}" + (f": {'; '.join(rest)}" if rest else ""))
             print(f"Picture after it: {self._result_picture(shown.told)}")
+        if shown.rows:
+            print("Scored:")
+        for row in shown.rows:
+            print(f"  {row}")
         if shown.explanation:
-            print("\n" + shown.explanation.strip())
+            print("\nMore:\n" + shown.explanation.strip())
 
     def _result_picture(self, told: Account) -> Path:
         """The board after the answer, what it changed marked, written beside the question's picture."""

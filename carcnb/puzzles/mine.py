@@ -5,7 +5,7 @@ followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse 
 of a ``best`` hunt (the
 tile just drawn, the meteor's aim or moves, the tornado's steps, the flood's target, a ferry, a crop circle)
 the turn is solved exactly, and the position is kept when its best line is unique and beats every other line
-by at least ``min_margin`` points and its answer makes an idea (``carcnb.puzzles.idea``: not the obvious move, still
+by at least ``min_margin`` points and its answer makes an idea (``carcnb.telling.idea``: not the obvious move, still
 best once what is left open is valued, against an opponent or on an expansion's decision). A ``final`` hunt
 keeps boards whose end-of-game scoring teaches something: farms, flooded features, earthquake tokens, a meteor
 in a cloister's ring. A kept position is pruned of the tiles and followers that do not change its answer or
@@ -39,11 +39,13 @@ from carcnb.positions.dump import dump
 from carcnb.positions.game_io import position_from_state, problems, state_from_position
 from carcnb.positions.model import Position, Question, TileLine
 from carcnb.puzzles.grade import Grade, Search, grade, search
-from carcnb.puzzles.idea import RULE_ACTIONS, Idea, explanation, judge, title
+from carcnb.puzzles.titles import title
 from carcnb.search.playout import random_action
 from carcnb.search.questions import final_score
 from carcnb.search.solve import max_nodes, search_budget
 from carcnb.telling.account import account
+from carcnb.telling.idea import RULE_ACTIONS, Idea, judge
+from carcnb.telling.idea_words import explanation
 from carcnb.telling.wording import sentence, tile_name
 
 KINDS = ("best", "final")
@@ -230,7 +232,7 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
 
 def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
     """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points and makes an
-    idea (``carcnb.puzzles.idea.judge``: not the obvious move, still best once what is left open is valued, among
+    idea (``carcnb.telling.idea.judge``: not the obvious move, still best once what is left open is valued, among
     three sensible choices, against an opponent or on an expansion's decision)."""
     p = replace(p, question=Question("best", ()))
     found = _solved(p, min_margin, placement)

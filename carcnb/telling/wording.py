@@ -54,7 +54,7 @@ def rulings_text(p: Position) -> str:
     asked = p.question.under if p.question is not None else None
     changed = [rid for rid in involved(p.sets, rulings)
                if rid in rulings and rulings[rid] != RULINGS[rid].default and rid != asked]
-    said = "; ".join(_option_text(rid, rulings[rid]) for rid in changed)
+    said = "; ".join(option_text(rid, rulings[rid]) for rid in changed)
     return f"Rulings that differ from the defaults: {said}." if said else ""
 
 
@@ -70,7 +70,9 @@ def reading_text(p: Position) -> str:
     return f"{lead}: " + "; then ".join(f"{ruling.options[o]} ({q.under} = {o})" for o, _ in q.answer) + "."
 
 
-def _option_text(rid: str, option: str) -> str:
+def option_text(rid: str, option: str) -> str:
+    """A ruling's reading in words and by name: "May the tornado cross or stop on an empty position: tiles in
+    play only (tornado.over_empty = no)"."""
     ruling = RULINGS[rid]
     return f"{ruling.question.rstrip('?')}: {ruling.options[option]} ({rid} = {option})"
 
