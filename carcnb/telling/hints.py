@@ -83,7 +83,8 @@ def _final_hints(p: Position) -> list[str]:
             "a rule that changes a score": "Some feature here does not score as its tiles alone would say.",
             "unfinished features": "Every follower left on the board scores its unfinished feature."}[theme]
     if row is None:
-        return [f"The theme: {theme}. {what}", "Nobody has a follower that scores.", "Every total is the points so far."]
+        return [f"The theme: {theme}. {what}", "Nobody has a follower that scores.",
+                "Every total is the points so far."]
     owners = sorted({c for c, _, _ in row.followers})
     figure = _FOLLOWER.get(row.kind, "follower")
     piece = (f"It turns on the {row.kind} at {pos_text(row.tiles[0])}"
