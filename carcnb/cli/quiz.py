@@ -193,7 +193,7 @@ class Session:
         rated = self.progress.rating(entry.key, entry.difficulty)
         stars = f", {'★' * entry.difficulty}" if entry.difficulty else ""
         mark = self.progress.mark(entry.key)
-        print(f"\nPuzzle {number} of {len(self.entries)}: {p.title or path.stem}  ({path})")
+        print(f"\nPuzzle {number} of {len(self.entries)}: {entry.title}  ({path})")
         print(f"Rated {rated.rating:.0f}{stars}; you: {self.progress.player.rating:.0f}"
               + (f"; {mark} before: the ratings move only on a first try" if mark else ""))
         self._show_board(p, picture)

@@ -60,8 +60,8 @@ class Idea:
     """Why a position is a puzzle: its theme, the opponent it is played against, the answer's line and the
     obvious one it beats."""
 
-    theme: str  # steal, share, destroy, deny, feed, reply, ruling, score or an expansion's decision (meteor, ...)
-    feature: str  # the feature the theme is about ("city"; destroy: the figure, "knight"; ruling: its id), or ""
+    theme: str  # steal, share, destroy, deny, feed, reply, long, score or an expansion's decision (meteor, ...)
+    feature: str  # the feature the theme is about ("city"; destroy: the figure, "knight"), or ""
     opponent: str
     focus: str  # what the idea turns on, in words: "blue's farmer in the field at -4,-2", "blue's city on 2,0"
     mover: str

@@ -38,7 +38,6 @@ THEMES = {
     "ferry": ("the ferry", "which jetties it joins decides where the road goes, and whose thieves share it"),
     "crop circle": ("the crop circle", "everyone adds a follower, or takes one back, on the features of its "
                     "symbol"),
-    "ruling": ("a ruling", "the reading in force of {feature} decides the answer"),
 }
 
 
@@ -47,7 +46,7 @@ def _end(p: Position) -> str:
 
 
 def _fill(text: str, p: Position, idea: Idea) -> str:
-    return text.format(opp=idea.opponent, mover=idea.mover, end=_end(p), feature=idea.feature)
+    return text.format(opp=idea.opponent, mover=idea.mover, end=_end(p))
 
 
 def theme_hint(p: Position, idea: Idea) -> str:
@@ -134,7 +133,6 @@ def idea_text(p: Position, idea: Idea) -> str:
                  "the choice whose value survives it",
         "long": f"look past the points now: along the answer, {focus}{_end(p)}",
         "score": f"take the points: along the answer, {focus}",
-        "ruling": f"the reading in force of {idea.feature} decides it",
     }.get(idea.theme) or f"{THEMES[idea.theme][0]} decides it: along the answer, {focus}"
     out = f"The idea: {first}."
     if o.mine != a.mine:
