@@ -2,7 +2,10 @@
 teaches the names verdicts use, and the editor's palette of tile pictures."""
 from __future__ import annotations
 
+import base64
 import io
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ from carcnb.cli import main
 from carcnb.engine.actions import Deploy, Drop, Ferry, Place, TornadoStep
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.parse import load
+from carcnb.telling import notation
 from carcnb.telling.notation import DECISIONS, examples, write_notation
 from carcnb.telling.post import write_post
 from carcnb.telling.render import render_png
@@ -91,6 +95,20 @@ def test_the_shipped_notation_page_is_the_one_the_command_writes(tmp_path, notat
     docs = Path(__file__).parent.parent / "docs"
     write_notation(tmp_path, PUZZLES)
     assert (tmp_path / "notation.md").read_text(encoding="utf-8") == (docs / "notation.md").read_text(encoding="utf-8")
+
+
+def test_the_shipped_notation_notebook_is_the_page_the_kit_makes(notation_drawn_once):
+    """The notebook beside the pages holds the notation page's text and every picture it shows, attached to the
+    text cell that shows it (no kernel needed): ``tools/store_outputs.py notebooks/notation.ipynb`` writes it."""
+    shipped = json.loads((PUZZLES.parent / "notebooks" / notation.NOTEBOOK).read_text(encoding="utf-8"))
+    found = examples(PUZZLES)
+    made = notation.notation_notebook(found, notation.notation_pictures(found), PUZZLES)
+    assert ["".join(c["source"]) for c in shipped["cells"]] == ["".join(c["source"]) for c in made["cells"]]
+    for cell in shipped["cells"]:
+        cited = set(re.findall(r"\(attachment:([\w.-]+)", "".join(cell["source"])))
+        assert cited == set(cell.get("attachments", {}))
+        assert all(base64.b64decode(a["image/png"]).startswith(b"\x89PNG") for a in cell.get("attachments", {}).values())
+    assert "deploy X,Y PORT" in "".join(shipped["cells"][1]["source"])
 
 
 def test_the_editor_palette_shows_a_picture_of_every_tile_and_a_click_chooses_it():

@@ -163,3 +163,14 @@ def test_the_legend_is_a_captioned_figure():
     assert "<figcaption" in shown and "the key" in shown and 'src="data:image/png;base64,' in shown
     with pytest.raises(CarcnbError, match="unknown legend entries"):
         legend("bad", keys=["dragon"]).png
+
+
+def test_the_notation_is_drawn_as_moves_on_the_board_they_made_and_the_ports_of_a_tile():
+    from carcnb.telling.explain import moves, points, ports
+
+    shown = moves(example("tour"), "place 0,1 180", "deploy 0,1 NNW", caption="red's turn written out")
+    assert shown.png.startswith(b"\x89PNG") and "red&#x27;s turn written out" in shown._repr_html_()
+    with pytest.raises(CarcnbError):
+        moves(example("tour"), "place 5,5 0", caption="not next to any tile")
+    assert ports("the ports").png.startswith(b"\x89PNG")
+    assert repr(points(example("tour"), "so far")) == "so far: red 4, blue 2, green 0"

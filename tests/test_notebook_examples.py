@@ -141,7 +141,7 @@ def test_tornado_picks_swaps_and_sends_the_builder_home():
 
 def test_tornado_then_the_placer_may_deploy_on_the_tornado_tile():
     after = play(example("tornado-row"), "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0",
-                 "tornado -2,0", "drop blue -2,0 ESE")
+                 "tornado -2,0", "drop blue -2,0 NNW")
     assert after.players[after.current_player()] == "red" and spots(after) == [(1, 0)]
 
 

@@ -209,7 +209,8 @@ def test_best_reveal_draws_the_best_play_numbered():
     assert m.picture().key[0] == "reveal"
     told = m.shown()
     assert len(told.line) == len(play) and told.line[0] == f"red aims the meteor at {pos_text(first.pos)}"
-    assert any(line.startswith("the meteor lands on") for line in told.told)
+    assert any(line.startswith("the meteor lands on") for then in told.then for line in then)
+    assert told.idea.startswith("The idea: ")
     assert m.result_png().startswith(b"\x89PNG")
     assert not m.click((2, 0))  # the board waits for Try again
     assert not m.solved
@@ -275,7 +276,9 @@ def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():
     assert "Right" in b.verdict.value
     b.reveal_button.click()
     assert b.view.image.value != plain
-    assert "1. red moves the ferry on 1,0 from E and S to join S and W" in b.answer.value
+    shown = b.answer.value
+    assert "<li>red moves the ferry on 1,0 from E and S to join S and W" in shown  # step 1 of the picture
+    assert shown.index("The idea: ") < shown.index("Answer:") < shown.index("What happens")
     picture = Image.open(io.BytesIO(b.view.image.value)).convert("RGB")
     step = b.model.line_steps()[0]
     x, y = b.view.geometry.to_pixel(*step_point(step))

@@ -262,3 +262,20 @@ def test_a_first_try_rates_and_the_next_offer_is_near_the_new_rating(browser: Br
     browser.set_topic("ferries")  # its only puzzle opens: none other to offer
     assert browser.current.key == "ferries/steal-by-moving.toml" and browser.near_rating() is None
     assert not browser.open_near_rating() and browser.status == "no other puzzle of this topic"
+
+
+def test_the_topic_menu_shows_all_on_load_and_every_puzzle_shows_its_rating(shelf: Path, tmp_path: Path):
+    from carcnb.widgets.puzzleboard import PuzzleBrowser
+
+    view = PuzzleBrowser(shelf, progress=tmp_path / "progress.json")
+    assert view.topic.index == 0 and view.topic.label.startswith("all (")
+    view.topic.value = "meteor"
+    assert view.model.topic == "meteor"
+    view.topic.value = view.topic.options[0][1]
+    assert view.model.topic is None
+    for text, key in view.list.options:
+        entry = next(e for e in view.model.entries if e.key == key)
+        assert text.endswith(f", rated {view.model.rating(entry):.0f})")
+    view.list.value = view.list.options[1][1]  # opening a puzzle says its rating beside the player's
+    assert f"rated {view.model.rating(view.model.current):.0f}, you " in view.model.status
+    view.close()

@@ -124,11 +124,11 @@ def test_hints_one_at_a_time_then_reveal_then_the_next_puzzle(puzzles, tmp_path,
     code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
                        stdin="hint\nhint\nhint\nhint\nreveal\nquit\n", monkeypatch=monkeypatch)
     assert code == 0
-    assert "Hint 1 of 4: Every follower still on the board scores now" in out
-    assert "Hint 2 of 4: What scores here: 1 city, 1 road." in out
-    assert "Hint 4 of 4: The biggest single score here is a completed city worth 4 points." in out
-    assert out.index("Hint 4 of 4") < out.index("Answer: Final totals: red 9, blue 1.")
-    assert "  city       4  red" in out  # the breakdown
+    assert "Hint 1 of 4: The theme: unfinished features." in out
+    assert "Hint 2 of 4: It turns on the city at 0,0, where red has a knight." in out
+    assert "Hint 4 of 4: A ruling decides it here, read as: " in out
+    assert out.index("Hint 4 of 4") < out.index("The idea: ") < out.index("Answer: Final totals: red 9, blue 1.")
+    assert out.index("What happens:") < out.index("  city       4  red")  # the events, then the breakdown
     assert out.index("Answer: Final totals") < out.index("The city scores 4, the road 1.")
     assert "Puzzle 2 of 3" in out and "How many legal placements does U have here?" in out
     assert "Puzzle 3 of 3" not in out  # quit
@@ -202,8 +202,11 @@ def test_a_reveal_tells_the_line_event_by_event_and_draws_the_board_after_it(puz
     code, out, _ = run(capsys, "quiz", str(puzzles / "c-best.toml"), "--picture-dir", str(tmp_path),
                        stdin="reveal\n", monkeypatch=monkeypatch)
     assert code == 0
-    assert ("What happens:\n  1. red places K on 0,2 turned 180°\n  2. red puts a knight on the city at 0,2 (S)\n"
-            "  3. red scores 8 for the city at 0,0 (3 tiles, completed)\n") in out
+    assert ("What happens:\n  1. red places K on 0,2 turned 180°\n  2. red puts a knight on the city at 0,2 (S): "
+            "red scores 8 for the city at 0,0 (3 tiles, completed); red's knight on the city at 0,2 (S) goes back "
+            "to the supply\n") in out
+    assert out.index("The idea: ") < out.index("Answer: ") < out.index("What happens:") < out.index("Scored:")
+    assert out.count("red scores 8 for the city") == 1  # the events once, then the rows
     result = tmp_path / "001-c-best-result.png"
     assert f"Picture after it: {result}" in out and result.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 

@@ -1,4 +1,5 @@
-"""``carcnb check PATH...``: recompute every puzzle's answer and grade and compare them with the file's."""
+"""``carcnb check PATH...``: recompute every puzzle's answer and grade and compare them with the file's, and
+refuse a board that could not arise in play, and two puzzles on one position or under one title."""
 from __future__ import annotations
 
 import argparse
@@ -11,6 +12,8 @@ from carcnb.positions.model import ANSWER_FORMS
 from carcnb.positions.parse import load
 from carcnb.puzzles.duplicates import DUPLICATE_FIX, duplicate_files
 from carcnb.puzzles.grade import stale
+from carcnb.puzzles.listing import same_titles
+from carcnb.puzzles.playable import unplayable
 from carcnb.search.openvalue import open_valued_loss
 from carcnb.search.questions import answer, readings_asked, same_answer, show_answer
 
@@ -26,6 +29,10 @@ def run(args: argparse.Namespace) -> int:
     for group in duplicate_files(files):
         failed += 1
         print(f"FAIL {' = '.join(group)}  the same position in {len(group)} puzzles: {DUPLICATE_FIX}", flush=True)
+    for group in same_titles(files):
+        failed += 1
+        print(f"FAIL {' = '.join(group)}  one title for {len(group)} puzzles: give each a title that tells them "
+              "apart", flush=True)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
@@ -37,6 +44,9 @@ def check_file(path: str | Path) -> tuple[bool, str]:
         if p.question is None:
             raise CarcnbError("no [question] in the file")
         kind, under = p.question.kind, p.question.under
+        cannot = unplayable(p)
+        if cannot:
+            return False, f"a board that could not arise in play: {'; '.join(cannot)}"
         if p.question.answer is None:
             raise PositionFormatError(str(path), p.question.line, "[question]",
                                       f"no answer: a puzzle of the collection needs one; add "

@@ -205,7 +205,7 @@ class Session:
         rated = self.progress.rating(entry.key, entry.difficulty)
         stars = f", {'★' * entry.difficulty}" if entry.difficulty else ""
         mark = self.progress.mark(entry.key)
-        print(f"\nPuzzle {number} of {len(self.entries)}: {p.title or path.stem}  ({path})")
+        print(f"\nPuzzle {number} of {len(self.entries)}: {entry.title}  ({path})")
         print(f"Rated {rated.rating:.0f}{stars}; you: {self.progress.player.rating:.0f}"
               + (f"; {mark} before: the ratings move only on a first try" if mark else ""))
         self._show_board(p, picture)
@@ -339,17 +339,22 @@ class Session:
         return verdict
 
     def _reveal(self, p: Position) -> None:
+        """The idea first, then the answer, what it does (once), the rows it scores, and the file's words."""
         shown = reveal(p)
+        if shown.idea:
+            print(shown.idea)
         print(f"Answer: {shown.answer_text}")
-        for row in shown.rows:
-            print(f"  {row}")
         if shown.told is not None:
             print("What happens:")
-            for n, line in enumerate(shown.told.lines(), 1):
-                print(f"  {n}. {line}")
+            for n, (said, rest) in enumerate(shown.happened(), 1):
+                print(f"  {n}. {said}" + (f": {'; '.join(rest)}" if rest else ""))
             print(f"Picture after it: {self._result_picture(shown.told)}")
+        if shown.rows:
+            print("Scored:")
+        for row in shown.rows:
+            print(f"  {row}")
         if shown.explanation:
-            print("\n" + shown.explanation.strip())
+            print("\nMore:\n" + shown.explanation.strip())
 
     def _result_picture(self, told: Account) -> Path:
         """The board after the answer, what it changed marked, written beside the question's picture."""

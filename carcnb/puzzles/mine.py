@@ -5,7 +5,7 @@ followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse 
 of a ``best`` hunt (the
 tile just drawn, the meteor's aim or moves, the tornado's steps, the flood's target, a ferry, a crop circle)
 the turn is solved exactly, and the position is kept when its best line is unique and beats every other line
-by at least ``min_margin`` points and its answer makes an idea (``carcnb.puzzles.idea``: not the obvious move, still
+by at least ``min_margin`` points and its answer makes an idea (``carcnb.telling.idea``: not the obvious move, still
 best once what is left open is valued, against an opponent or on an expansion's decision). A ``final`` hunt
 keeps boards whose end-of-game scoring teaches something: farms, flooded features, earthquake tokens, a meteor
 in a cloister's ring. A kept position is pruned of the tiles and followers that do not change its answer or
@@ -42,11 +42,14 @@ from carcnb.positions.dump import dump
 from carcnb.positions.game_io import position_from_state, problems, state_from_position
 from carcnb.positions.model import Position, Question, TileLine
 from carcnb.puzzles.grade import Grade, Search, grade, search
-from carcnb.puzzles.idea import RULE_ACTIONS, Idea, explanation, judge, title
+from carcnb.puzzles.playable import sets_in_use
+from carcnb.puzzles.titles import title
 from carcnb.search.playout import random_action
 from carcnb.search.questions import final_score
 from carcnb.search.solve import max_nodes, search_budget
 from carcnb.telling.account import account
+from carcnb.telling.idea import Idea, judge
+from carcnb.telling.idea_words import explanation
 from carcnb.telling.wording import sentence, tile_name
 
 KINDS = ("best", "final")
@@ -58,7 +61,6 @@ TOPICS = tuple(dict.fromkeys(DECISIONS.values()))
 SIZES = (8, 40)  # boards of this many tiles are examined: small enough to read, big enough to matter
 NODE_LIMIT = 3000  # a candidate whose turn needs a bigger search is skipped (its check would be slow)
 DEPLOY_SKIP = (0.2, 0.8)  # how often a game's random players keep their follower when they could deploy
-RULE_THEMES = {"reply", *RULE_ACTIONS.values()}  # themes that a ruling deciding the answer names better
 LESSONS = ("farms", "flooded", "earthquake", "meteor beside a cloister", "ferries")
 
 
@@ -279,7 +281,7 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
 
 def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
     """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points and makes an
-    idea (``carcnb.puzzles.idea.judge``: not the obvious move, still best once what is left open is valued, among
+    idea (``carcnb.telling.idea.judge``: not the obvious move, still best once what is left open is valued, among
     three sensible choices, against an opponent or on an expansion's decision)."""
     p = replace(p, question=Question("best", ()))
     found = _solved(p, min_margin, placement)
@@ -296,11 +298,9 @@ def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | No
 
 
 def worded(p: Position, found: Search, idea: Idea) -> Position:
-    """The graded puzzle ``p`` titled with its idea and explained: why the obvious move falls short, what the
-    answer does, its value and the best other line."""
-    ruling = next((t for t in p.question.topics if "." in t), None)  # a ruling's id: it changes the answer
-    if idea.theme in RULE_THEMES and ruling is not None:
-        idea = replace(idea, theme="ruling", feature=ruling)
+    """The graded puzzle ``p`` titled with its idea (a ruling that decides it is the list's label and the
+    question's words, ``readings_in_force``) and explained: why the obvious move falls short, its value and the
+    best other line."""
     words = explanation(p, idea) + best_explanation(p, found)
     return replace(p, title=title(idea, situation(p)),
                    question=replace(p.question, explanation="\n".join(words) + "\n"))
@@ -380,8 +380,9 @@ def _graded(p: Position) -> Position | None:
 # ----- pruning -----------------------------------------------------------------------------------------------
 def _pruned(p: Position, keeps: Callable[[Position], bool]) -> Position:
     """``p`` without the tiles and followers whose removal keeps the board legal and ``keeps`` true, the
-    farthest from the action first: the picture shows only what the puzzle needs. The river stays (its tiles
-    are drawn first: a river tile taken off would come back as the next draw)."""
+    farthest from the action first: the picture shows only what the puzzle needs. The start tile stays (a game
+    starts from it at 0,0), and so does the river (its tiles are drawn first: a river tile taken off would come
+    back as the next draw); a set no tile left uses is dropped (``playable``)."""
     bare = replace(p, gone=(), pile=() if p.pile == () else None)  # the pile as the sets have it
     if bare != p and _legal(bare) and keeps(bare):
         p = bare
@@ -400,11 +401,12 @@ def _pruned(p: Position, keeps: Callable[[Position], bool]) -> Position:
             smaller = p.with_board(tuple(fewer if o.pos == t.pos else o for o in p.board))
             if _legal(smaller) and keeps(smaller):
                 p = smaller
-    return p
+    used = replace(p, sets=tuple(s for s in p.sets if s in sets_in_use(p)))
+    return used if used != p and _legal(used) and keeps(used) else p
 
 
 def _prunable(t: TileLine) -> bool:
-    return catalogue()[t.tile].set != "river"
+    return catalogue()[t.tile].set != "river" and t.pos != (0, 0)
 
 
 def _action_at(p: Position) -> Pos:

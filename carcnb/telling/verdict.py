@@ -28,7 +28,8 @@ from carcnb.search.lines import answer_moves, best_play, forced, gains_text, mov
 from carcnb.search.questions import counted, final_score
 from carcnb.search.solve import Solver, limit_named, objective
 from carcnb.telling.account import Account, account
-from carcnb.telling.hints import deciding_rulings, hints
+from carcnb.telling.hints import deciding_rulings, hints, idea_of, telling_row
+from carcnb.telling.idea_words import idea_text
 from carcnb.telling.wording import COUNTING, sentence, tile_name
 
 __all__ = ["MAX_ANSWER_CHARS", "MAX_DIGITS", "AnswerSyntaxError", "Reveal", "Verdict", "check_answer",
@@ -70,7 +71,8 @@ class Reveal:
     rows scored along the best line) and the best line (the player's decisions; empty for other kinds).
     ``play`` is the whole rest of the turn along the best line, every player's decisions with who took them;
     ``told`` is what the answer did, event by event (the best play, or the game's end; None for ``count``),
-    which the result picture draws."""
+    which the result picture draws. ``idea`` says in a sentence or two what the answer turns on: a reveal
+    opens with it, then tells the events once, then shows the rows."""
 
     answer_text: str
     explanation: str | None
@@ -78,6 +80,14 @@ class Reveal:
     line: tuple[Action, ...] = ()
     play: tuple[tuple[str, Action], ...] = ()
     told: Account | None = field(default=None, compare=False, repr=False)
+    idea: str = ""
+
+    def happened(self) -> list[tuple[str, list[str]]]:
+        """What the answer did, once: each decision in words (numbered as on the picture) with what followed
+        from it; for a final scoring, the end of the game and what it scored."""
+        if self.told is None:
+            return []
+        return [(entry.said, entry.lines()[1:]) for entry in self.told.entries]
 
 
 # ----- reading an answer ----------------------------------------------------------------------------------
@@ -260,19 +270,30 @@ def reveal(p: Position) -> Reveal:
     if q.kind == "final":
         scored = final_score(p)
         text = ", ".join(f"{c} {n}" for c, n in scored.scores.items())
-        return Reveal(f"Final totals: {text}.", q.explanation, tuple(scored.rows), told=account(p, end=True))
+        return Reveal(f"Final totals: {text}.", q.explanation, tuple(scored.rows), told=account(p, end=True),
+                      idea=_final_idea(scored.rows))
     if q.kind == "count":
         found = counted(p)
         spots = "; ".join(f"{x},{y} turned {rot}" for x, y, rot in found)
         text = sentence(f"{tile_name(p.hand)} has {_placements(len(found))}") + (f": {spots}." if found else ".")
-        return Reveal(text, q.explanation, ())
+        return Reveal(text, q.explanation, (), idea=f"The idea: {COUNTING[q.counting]}.")
     best = best_play(p)
     rest = [f"{c}: {a}" for c, a in best.play[len(best.line):]]
     text = f"{'; '.join(map(str, best.line))} -- value {best.value} ({gains_text(best.gains)} this turn)."
     if rest:
         text += f" The turn goes on: {'; '.join(rest)}."
     told = account(state_from_position(p), [a for _, a in best.play])
-    return Reveal(text, q.explanation, best.rows, best.line, best.play, told)
+    return Reveal(text, q.explanation, best.rows, best.line, best.play, told, idea_text(p, idea_of(p, best)))
+
+
+def _final_idea(rows: tuple[ScoreRow, ...]) -> str:
+    """What a final scoring turns on, in a sentence: the row a simple count gets wrong."""
+    theme, row = telling_row(rows)
+    if row is None:
+        return "The idea: nobody has a follower that scores: every total is the points so far."
+    who = " and ".join(row.scorers)
+    return (f"The idea: {theme}: the {row.kind} at {row.tiles[0][0]},{row.tiles[0][1]} scores {who} {row.points} "
+            f"({'; '.join(dict.fromkeys((row.reason, *row.notes)))}).")
 
 
 # ----- shared ----------------------------------------------------------------------------------------------

@@ -108,9 +108,13 @@ class BrowserModel:
                 + f"; your rating {self.progress.player}")
 
     def label(self, entry: PuzzleEntry) -> str:
-        """One line for a list: the mark, the title, the kind and the difficulty."""
+        """One line for a list: the mark, the title, the kind, the difficulty and the puzzle's rating."""
         stars = f" {'★' * entry.difficulty}" if entry.difficulty else ""
-        return f"{MARKS[self.mark(entry)]} {entry.title} ({entry.kind}{stars})"
+        return f"{MARKS[self.mark(entry)]} {entry.title} ({entry.kind}{stars}, rated {self.rating(entry):.0f})"
+
+    def rating(self, entry: PuzzleEntry) -> float:
+        """The puzzle's rating: from its tries, else from its difficulty."""
+        return self.progress.rating(entry.key, entry.difficulty).rating
 
     # ----- filters ------------------------------------------------------------------------------------------
     def set_topic(self, topic: str | None) -> None:
@@ -156,7 +160,8 @@ class BrowserModel:
         shown = self.visible()
         where = f"puzzle {shown.index(entry) + 1} of {len(shown)} shown" if entry in shown else "not in the list shown"
         mark = self.progress.marks.get(key, {})
-        self.status = where + "".join(f"; {what} on {day}" for what, day in mark.items())
+        self.status = (where + f"; rated {self.rating(entry):.0f}, you {self.progress.player.rating:.0f}"
+                       + "".join(f"; {what} on {day}" for what, day in mark.items()))
         self._notify()
         return True
 
@@ -177,12 +182,7 @@ class BrowserModel:
             self.status = "no other puzzle of this topic"
             self._notify()
             return False
-        if not self.open(entry.key):
-            return False
-        rated = self.progress.rating(entry.key, entry.difficulty).rating
-        self.status += f"; rated {rated:.0f}, you {self.progress.player.rating:.0f}"
-        self._notify()
-        return True
+        return self.open(entry.key)
 
     def previous(self) -> bool:
         return self._step(-1)

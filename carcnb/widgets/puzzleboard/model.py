@@ -196,8 +196,9 @@ class PuzzleModel:
             explanation=(r.explanation or "") if r else "",
             breakdown=tuple(r.rows) if r else (),
             totals=self._totals() if r and r.rows else {},
-            line=tuple(entry.said for entry in r.told.entries) if r and r.play else (),
-            told=tuple(r.told.lines()) if r and r.told else (),
+            line=tuple(said for said, _ in r.happened()) if r else (),
+            then=tuple(tuple(rest) for _, rest in r.happened()) if r else (),
+            idea=r.idea if r else "",
         )
 
     def result_png(self, px_per_tile: int = 60) -> bytes | None:
