@@ -136,7 +136,7 @@ def test_tornado_picks_swaps_and_sends_the_builder_home():
     assert not any("builder" in e for es in home.board.followers.values() for e in es)  # the builder went home
     shown = event_strip(row, "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0", "tornado -2,0",
                         caption="the event")
-    assert shown.panels[-1].title.startswith("5. blue puts the farmer the\ntornado carried")
+    assert shown.panels[-1].title.startswith("5. blue puts the farmer the tornado carried")
 
 
 def test_tornado_then_the_placer_may_deploy_on_the_tornado_tile():

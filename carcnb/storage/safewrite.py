@@ -52,7 +52,7 @@ def write_file(path: str | Path, data: str | bytes) -> None:
     except BaseException as e:
         if tmp is not None:
             tmp.unlink(missing_ok=True)
-        if isinstance(e, OSError) and e.filename2 is None:  # the temporary file is ours: name the user's file
+        if isinstance(e, OSError) and e.errno is not None and e.filename2 is None:  # ours: name the user's file
             e.filename = str(path)
         raise
 
