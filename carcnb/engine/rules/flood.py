@@ -118,12 +118,14 @@ class FloodRules(RuleModule):
         board = state.board
         add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
-    def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
+    def limits_placements(self, state: GameState, tile) -> bool:
         ext = state.ext
-        at = ext.get("flood_at")
-        if at is None or not ext.get("flood_spread") or self.covered_empty:
+        return ext.get("flood_at") is not None and bool(ext.get("flood_spread")) and not self.covered_empty
+
+    def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
+        if not self.limits_placements(state, tile):
             return placements
-        ax, ay = at  # the cut-out covers the 3x3 area; FL itself is never free
+        ax, ay = state.ext["flood_at"]  # the cut-out covers the 3x3 area; FL itself is never free
         return [p for p in placements if abs(p[0] - ax) > 1 or abs(p[1] - ay) > 1]
 
     def after_place(self, state: GameState, pos: Pos) -> list:

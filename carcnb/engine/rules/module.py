@@ -48,6 +48,11 @@ class RuleModule:
         sorted (see ``Board.placement_groups``)."""
         return placements
 
+    def limits_placements(self, state: GameState, tile: TileType) -> bool:
+        """Whether ``filter_placements`` may take placements away with ``tile`` in hand now; when it says no,
+        the turn does not ask the filter (and lists the placements faster)."""
+        return True
+
     def turn_steps(self, state: GameState, tile: TileType) -> list[Step] | None:
         """The steps of a turn with ``tile`` in hand, when this module plays it differently."""
         return None

@@ -22,6 +22,9 @@ class RiverRules(RuleModule):
         tiles = {t.id: t.count for t in catalogue().of_set("river") if t.id not in ("R1", "R2")}
         return {0: tiles, 1: {"R2": 1}}
 
+    def limits_placements(self, state: GameState, tile: TileType) -> bool:
+        return tile.is_river
+
     def filter_placements(self, state: GameState, tile: TileType, placements: list[Placements]) -> list[Placements]:
         if not tile.is_river:
             return placements
