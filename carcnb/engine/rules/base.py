@@ -30,7 +30,8 @@ class BaseRules(RuleModule):
         return {2: {t.id: t.count for t in catalogue().of_set("base")}}
 
     def can_deploy(self, state: GameState, node: Node) -> bool:
-        return state.board.segment(node).kind != "river"
+        pos, i = node
+        return state.board.tiles[pos].orient.segments[i].kind != "river"
 
 
 def begin_turn(state: GameState) -> None:
@@ -144,7 +145,12 @@ def deploy_targets(state: GameState, pos, color: str) -> list[Node]:
     out = []
     for i in range(len(board.tiles[pos].orient.segments)):
         node = (pos, i)
-        if not info[find(node)].nfollowers and all(can_deploy(state, node) for can_deploy in rules):
+        if info[find(node)].nfollowers:
+            continue
+        for can_deploy in rules:
+            if not can_deploy(state, node):
+                break
+        else:
             out.append(node)
     return out
 
