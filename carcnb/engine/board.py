@@ -71,6 +71,16 @@ class Board:
         self.flood_marks: frozenset[Node] = frozenset()  # segments flooded by a spread flood
         self.ext: dict = {}  # rule modules' tokens and memory: earthquake tokens, the tornado, river bends…
 
+    def fork(self, journal: Journal) -> Board:
+        """A copy whose containers are its own and whose values are shared (see ``GameState.fork``)."""
+        new = Board.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.j = journal
+        for name in ("tiles", "open", "parent", "info", "followers", "on_board", "ferries", "ext"):
+            setattr(new, name, dict(getattr(self, name)))
+        new.spots = list(self.spots)
+        return new
+
     # ----- placement -------------------------------------------------------------------------------------
     def fits(self, tile: TileType, pos: Pos, rot: int) -> bool:
         key = self.open.get(pos)

@@ -242,6 +242,22 @@ class GameState:
     def clone(self) -> GameState:
         return copy.deepcopy(self)
 
+    def fork(self, record: bool = False) -> GameState:
+        """An independent copy to play on, made far faster than ``clone``: it copies the containers and shares
+        the values in them, which are never changed in place (tiles, features' infos, steps, actions, the rule
+        modules' tokens). It cannot undo this state's past; it records its own actions for undo only with
+        ``record`` (a playout that will not be taken back needs no record)."""
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.j = Journal() if record else Unrecorded()
+        new.board = self.board.fork(new.j)
+        new.scores, new.lost = dict(self.scores), dict(self.lost)
+        new.stages = [dict(stage) for stage in self.stages]
+        new.history = list(self.history)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
     # ----- helpers used by rule modules ------------------------------------------------------------------
     def _advance(self) -> int:
         """Run the steps that run by themselves; returns who acts at the first step that waits."""
