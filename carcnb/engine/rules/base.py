@@ -1,14 +1,14 @@
 """The base game: the turn (draw, place, deploy, score), discarding, and final scoring."""
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from carcnb.engine.actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, draw, places_at
 from carcnb.engine.board import Placements, expand
 from carcnb.engine.features import Feature, Node
-from carcnb.engine.geometry import AROUND
+from carcnb.engine.geometry import AROUND, Pos
 from carcnb.engine.rules.module import RuleModule
 from carcnb.engine.scoring import ScoreRow, score_completed, score_fields, score_unfinished
 from carcnb.engine.steps import CHANCE, Step
@@ -85,28 +85,41 @@ def placement_groups(state: GameState) -> list[Placements]:
     """The legal placements of the tile in hand by position: ``(x, y, rotations)``, sorted."""
     tile = state.hand_tile
     found = state.board.placement_groups(tile)
+    closed = closed_positions(state)
+    if closed:
+        found = [group for group in found if (group[0], group[1]) not in closed]
     for hook in limiting(state, tile):
         found = hook(state, tile, found)
     return found
 
 
+def closed_positions(state: GameState) -> Collection[Pos]:
+    """The open positions where no tile may be placed now (``RuleModule.closed_positions``)."""
+    closed: Collection[Pos] = ()
+    for hook in state.hooks["closed_positions"]:
+        found = hook(state)
+        if found:
+            closed = frozenset(closed) | frozenset(found) if closed else found
+    return closed
+
+
 def limiting(state: GameState, tile: TileType) -> list[Callable]:
-    """The rule modules' ``filter_placements`` that may take placements away with ``tile`` in hand now."""
+    """The rule modules' ``filter_placements`` that the turn must ask with ``tile`` in hand now."""
     return [hook for hook in state.hooks["filter_placements"] if hook.__self__.limits_placements(state, tile)]
 
 
 def place_actions(state: GameState) -> list[Action]:
     """The legal placements of the tile in hand as actions, in order (``placement_groups``, faster when no
-    rule module limits them now: each open position keeps its actions by the rotations that fit)."""
+    rule module's filter must be asked: each open position keeps its actions by the rotations that fit)."""
     tile = state.hand_tile
     if limiting(state, tile):
         return places_at(placement_groups(state))
     board = state.board
-    masks, open_ = tile.fit_masks, board.open
+    masks, open_, closed = tile.fit_masks, board.open, closed_positions(state)
     found: list[Action] = []
     for pos, by_mask in board.spots:
         mask = masks[open_[pos]]
-        if mask:
+        if mask and pos not in closed:
             found += by_mask[mask]
     return found
 

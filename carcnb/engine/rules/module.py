@@ -3,7 +3,7 @@ rules change, and the turn machine calls only the hooks a module overrides (``ov
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -49,9 +49,13 @@ class RuleModule:
         return placements
 
     def limits_placements(self, state: GameState, tile: TileType) -> bool:
-        """Whether ``filter_placements`` may take placements away with ``tile`` in hand now; when it says no,
-        the turn does not ask the filter (and lists the placements faster)."""
+        """Whether the turn must ask ``filter_placements`` with ``tile`` in hand now: not when the filter takes
+        nothing away, nor when all it takes away is ``closed_positions`` (the placements are listed faster)."""
         return True
+
+    def closed_positions(self, state: GameState) -> Collection[Pos]:
+        """Open positions where no tile may be placed now, whichever tile is in hand."""
+        return ()
 
     def turn_steps(self, state: GameState, tile: TileType) -> list[Step] | None:
         """The steps of a turn with ``tile`` in hand, when this module plays it differently."""
