@@ -31,6 +31,9 @@ class RiverRules(RuleModule):
             return f"a river tile goes on from the river's open end, at {pos_text(target)}"
         return "the river would bend the same way twice in a row, or turn back on itself"
 
+    def limits_placements(self, state: GameState, tile: TileType) -> bool:
+        return tile.is_river
+
     def filter_placements(self, state: GameState, tile: TileType, placements: list[Placements]) -> list[Placements]:
         if not tile.is_river:
             return placements
