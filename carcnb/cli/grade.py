@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import argparse
 
-from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes, file_budget
 from carcnb.cli._files import files_to_work_on
 from carcnb.engine.errors import CarcnbError
 from carcnb.puzzles.grade import grade_file
@@ -15,7 +15,8 @@ def run(args: argparse.Namespace) -> int:
     graded = changed = 0
     for path in files:
         try:
-            g, wrote = grade_file(path)
+            with file_budget(args):
+                g, wrote = grade_file(path)
         except (CarcnbError, OSError) as e:  # a file that cannot be read or written: the others are graded
             failed += 1
             why = problem(e) if isinstance(e, OSError) else str(e).replace(chr(10), ' ')
@@ -32,4 +33,4 @@ def register(sub) -> None:
     p = sub.add_parser("grade", help="write each puzzle's difficulty (1-5) and topics into the file")
     p.add_argument("paths", nargs="+", metavar="PATH", help="puzzle files or directories (searched recursively)")
     p.set_defaults(run=run)
-    add_max_nodes(p)
+    add_max_nodes(p, per_file=True)

@@ -2,11 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
-from carcnb.cli.readings import clear_progress, show_progress
 from carcnb.positions.parse import load
 from carcnb.storage.safewrite import check_folder, refuse_overwrite
 from carcnb.telling.post import FORMATS, PictureOptions, post_paths, write_post
@@ -17,13 +15,7 @@ def run(args: argparse.Namespace) -> int:
     check_folder(Path(args.output))
     if not args.force:
         refuse_overwrite(post_paths(p, args.output, args.format))
-    on_terminal = sys.stderr.isatty()
-    try:
-        files = write_post(p, args.output, args.format, show_progress if on_terminal else None, args.max_nodes,
-                           PictureOptions(args.coords, args.caption, args.legend))
-    finally:
-        if on_terminal:
-            clear_progress()
+    files = write_post(p, args.output, args.format, picture=PictureOptions(args.coords, args.caption, args.legend))
     print(f"wrote {files.text_path} and {files.picture_path}")
     return 0
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
 from carcnb.cli import _terminal
-from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes, file_budget
 from carcnb.cli._files import puzzle_files
 from carcnb.engine.errors import CarcnbError, IllegalPositionError
 from carcnb.positions.game_io import position_as_it_stands, problems, state_from_position
@@ -57,10 +59,10 @@ def run(args: argparse.Namespace) -> int:
     if args.picture_dir:
         pictures = Path(args.picture_dir)
         pictures.mkdir(parents=True, exist_ok=True)
-        interrupted = Session(entries, pictures, progress, args.board).play()
+        interrupted = Session(entries, pictures, progress, args.board, lambda: file_budget(args)).play()
     else:  # the pictures are the session's: gone with it
         with tempfile.TemporaryDirectory(prefix="carcnb-quiz-") as folder:
-            interrupted = Session(entries, Path(folder), progress, args.board).play()
+            interrupted = Session(entries, Path(folder), progress, args.board, lambda: file_budget(args)).play()
     if interrupted:
         print("carcnb quiz: interrupted", file=sys.stderr)
         return 130
@@ -120,7 +122,8 @@ def _answer_once(args: argparse.Namespace) -> int:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:
         raise AnswerSyntaxError(f"{args.file}: {e}") from None
-    verdict = check_answer(p, given)
+    with file_budget(args):
+        verdict = check_answer(p, given)
     print(verdict_text(verdict))
     if verdict.right and p.question.explanation:
         print("\n" + p.question.explanation.strip())
@@ -141,8 +144,10 @@ class Session:
     """One sitting at the terminal: puzzles near the player's rating in turn, answers and commands read line
     by line, each first try marked and rated in the player's progress."""
 
-    def __init__(self, entries: list[PuzzleEntry], pictures: Path, progress: Progress, board: str = "auto"):
+    def __init__(self, entries: list[PuzzleEntry], pictures: Path, progress: Progress, board: str = "auto",
+                 within: Callable[[], AbstractContextManager] = nullcontext):
         self.entries = entries
+        self.within = within  # a search budget for each puzzle shown and each answer, hint or reveal
         self.pictures = pictures
         self.progress = progress
         self.board = board
@@ -185,7 +190,8 @@ class Session:
             if found:
                 raise IllegalPositionError(found)
             question = question_text(p)
-            picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
+            with self.within():
+                picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
         except CarcnbError as e:
             print(f"Skipping {path}: {e}")
             return True
@@ -237,14 +243,16 @@ class Session:
             elif command == "hint":
                 if tips is None:
                     print("(working out the hints...)", flush=True)
-                    tips = hints(p)
+                    with self.within():
+                        tips = hints(p)
                 if told < len(tips):
                     told += 1
                     print(f"Hint {told} of {len(tips)}: {tips[told - 1]}")
                 else:
                     print("No more hints: type reveal to see the answer.")
             elif command == "reveal":
-                self._reveal(p)
+                with self.within():
+                    self._reveal(p)
                 self.revealed += 1
                 self._tried(entry, solved=False)
                 return True
@@ -275,7 +283,8 @@ class Session:
 
     def _answer(self, p: Position, text: str) -> bool:
         try:
-            verdict = check_answer(p, parse_answer(p, text))
+            with self.within():
+                verdict = check_answer(p, parse_answer(p, text))
         except AnswerSyntaxError as e:
             print(e)
             return False
@@ -333,4 +342,4 @@ def register(sub) -> None:
     p.add_argument("--board", choices=BOARDS, default="auto", help="how to draw the board: auto (the picture "
                    "inline in kitty or iTerm2, else text), text, or a picture protocol (default: auto)")
     p.set_defaults(run=run)
-    add_max_nodes(p)
+    add_max_nodes(p, per_file=True)

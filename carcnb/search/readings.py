@@ -23,9 +23,10 @@ from dataclasses import dataclass, replace
 from itertools import islice, product
 from math import prod
 
-from carcnb.engine.errors import CarcnbError, IllegalPositionError
+from carcnb.engine.errors import CarcnbError, IllegalPositionError, SearchLimitError
 from carcnb.engine.rulings import RULINGS, consulting, involved, resolve
 from carcnb.positions.model import Position
+from carcnb.search.budget import current, limit_named, one_budget
 
 MAX_COMBINATIONS = 64
 MAX_TABLE = 4096  # choices of the consulted rulings looked up to tell which change the answer
@@ -101,10 +102,12 @@ class Readings:
 
 def answer_under(p: Position, rulings: dict[str, str], node_limit: int | None = None) -> Answer:
     """The answer to ``p``'s question with ``rulings`` in force, or ``{"error": ...}`` saying why there is
-    none (an illegal position, a played action that is not legal, a search longer than ``node_limit``
-    positions)."""
+    none (an illegal position, a played action that is not legal). A search past its budget (or past
+    ``node_limit`` positions) raises ``SearchLimitError``: a reading without its answer is not told."""
     try:
         return _answer(replace(p, rulings=tuple(rulings.items())), node_limit)
+    except SearchLimitError:
+        raise
     except IllegalPositionError as e:  # the legal actions an illegal one lists are left out of a table
         return {"error": "illegal position: " + "; ".join(problem.message.split(" (legal: ")[0]
                                                           for problem in e.problems)}
@@ -120,7 +123,6 @@ def _answer(p: Position, node_limit: int | None = None) -> Answer:
         return final_score(p).scores
     if p.question.kind == "best":
         from carcnb.positions.game_io import state_from_position
-        from carcnb.search.solve import limit_named
         from carcnb.search.ties import best_lines
 
         with limit_named(p.path):
@@ -139,22 +141,29 @@ def involved_rulings(p: Position) -> list[str]:
 
 def explore(p: Position, progress: Progress | None = None, node_limit: int | None = None) -> list[Leaf]:
     """Evaluate ``p`` under as few choices of options as tell every reading apart: the file's rulings first
-    (without a node limit; an error there is the file's, and raised), then, for each ruling the evaluation
-    consulted that is not held yet, each of its other options with the rulings consulted before it held."""
+    (an error there is the file's, and raised), then, for each ruling the evaluation consulted that is not held
+    yet, each of its other options with the rulings consulted before it held. Each evaluation counts as a
+    position of the budget (it scores the board at least once) beside the positions its searches enter."""
     base = resolve(dict(p.rulings))
     leaves: list[Leaf] = []
     pending: list[dict[str, str]] = [{}]  # the options held by each evaluation still to do
+    budget = current()
     while pending:
         held = pending.pop(0)
         chosen = {**base, **held}
+        what = ", ".join(f"{rid} = {option}" for rid, option in held.items()) or "the file's rulings"
         if progress is not None:
-            what = ", ".join(f"{rid} = {option}" for rid, option in held.items()) or "the file's rulings"
             progress(len(leaves), len(leaves) + 1 + len(pending), what)
+        if budget is not None:
+            budget.progress = (len(leaves), len(leaves) + 1 + len(pending))
+            budget.doing = f"reading {len(leaves) + 1} of {budget.progress[1]} so far: {what}"
+            budget.charge()
+            budget.check()
         with consulting() as read:
             if leaves:
                 answer = answer_under(p, chosen, node_limit)
-            else:  # the file's own rulings: no limit, and an error is raised
-                answer = _answer(replace(p, rulings=tuple(chosen.items())))
+            else:  # the file's own rulings: an error is raised
+                answer = _answer(replace(p, rulings=tuple(chosen.items())), node_limit)
         leaves.append(Leaf({rid: chosen[rid] for rid in read.rulings}, answer, tuple(read.history)))
         kept = dict(held)
         for rid in read.rulings:
@@ -162,6 +171,8 @@ def explore(p: Position, progress: Progress | None = None, node_limit: int | Non
                 continue
             pending += [{**kept, rid: option} for option in RULINGS[rid].options if option != chosen[rid]]
             kept[rid] = chosen[rid]
+    if budget is not None:
+        budget.progress, budget.doing = None, ""
     return leaves
 
 
@@ -169,15 +180,16 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
     """``p``'s answer as the file sets the rulings, the rulings that change it under some choice of the
     others (with each option's answer), every combination of those (at most ``MAX_COMBINATIONS``), the
     readings grouped by answer, and the rulings whose effect depends on turns the file does not record.
-    Raises ``CarcnbError`` only when the file's own rulings give no answer; every search stops at the budget
-    (``solve.max_nodes()``), the searches under other readings at ``node_limit`` positions when it is lower,
-    and one that stops there is reported in its answer. ``progress`` hears of every evaluation: how many are
-    done, how many are planned so far, and which options it holds."""
+    Raises ``CarcnbError`` when the file's own rulings give no answer, and ``SearchLimitError`` when the
+    searches under all the readings together need more than one budget (``budget.one_budget``; each search at
+    most ``node_limit`` positions): they share it, and what one found the others take. ``progress`` hears of
+    every evaluation: how many are done, how many are planned so far, and which options it holds."""
     from carcnb.search.questions import reading_of
 
     p = reading_of(p)  # a puzzle asked under each reading of a ruling: answered from its first
     base = resolve(dict(p.rulings))
-    leaves = explore(p, progress, node_limit)
+    with one_budget(), limit_named(p.path):
+        leaves = explore(p, progress, node_limit)
     lookup = _Lookup(leaves, base)
     deciding = lookup.deciding()
     history = tuple(rid for rid in RULINGS if any(rid in leaf.history for leaf in leaves))

@@ -25,6 +25,7 @@ from carcnb.positions.consistency import as_asked
 from carcnb.positions.dump import dump
 from carcnb.positions.model import Position
 from carcnb.positions.parse import parse
+from carcnb.search.budget import one_budget
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
 from carcnb.storage.safewrite import write_file
@@ -93,11 +94,13 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     from carcnb.telling.render.result import CAPTION, result_png
 
     p = as_asked(p)
-    answered = answer_of(p)
-    found = readings(p, progress, node_limit)
-    board = Picture(picture_path.name, picture.caption or p.title or "the position", decision_png(p, answered, picture))
-    result = None if answered.told is None else Picture(result_path.name, CAPTION,
-                                                        result_png(answered.told, coords=picture.coords))
+    with one_budget():  # the answer, the readings and the pictures share one budget, and what one search found
+        answered = answer_of(p)
+        found = readings(p, progress, node_limit)
+        board = Picture(picture_path.name, picture.caption or p.title or "the position",
+                        decision_png(p, answered, picture))
+        result = None if answered.told is None else Picture(result_path.name, CAPTION,
+                                                            result_png(answered.told, coords=picture.coords))
     blocks = post_blocks(p, found, board, answered, result)
     text = WRITERS[fmt][0](blocks)
     Path(out_dir).mkdir(parents=True, exist_ok=True)
