@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes, file_budget
 from carcnb.cli._files import files_to_work_on
 from carcnb.engine.errors import CarcnbError, PositionFormatError
 from carcnb.positions.model import ANSWER_FORMS
@@ -22,7 +22,8 @@ def run(args: argparse.Namespace) -> int:
     files, failed = files_to_work_on(args.paths)
     passed = 0
     for path in files:
-        ok, detail = check_file(path)
+        with file_budget(args):
+            ok, detail = check_file(path)
         passed += ok
         failed += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {path}  {detail}", flush=True)
@@ -71,4 +72,4 @@ def register(sub) -> None:
     p = sub.add_parser("check", help="validate puzzle files (directories recursively)")
     p.add_argument("paths", nargs="+")
     p.set_defaults(run=run, verdict=True)
-    add_max_nodes(p)
+    add_max_nodes(p, per_file=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes, file_budget
 from carcnb.cli._files import files_to_work_on
 from carcnb.engine.errors import CarcnbError
 from carcnb.positions.parse import load
@@ -21,7 +21,8 @@ def run(args: argparse.Namespace) -> int:
     graded = changed = 0
     for path in files:
         try:
-            g, wrote = grade_file(path)
+            with file_budget(args):
+                g, wrote = grade_file(path)
         except (CarcnbError, OSError) as e:  # a file that cannot be read or written: the others are graded
             failed += 1
             why = problem(e) if isinstance(e, OSError) else str(e).replace(chr(10), ' ')
@@ -40,4 +41,4 @@ def register(sub) -> None:
     p.add_argument("--calibration", action="store_true", help="write nothing: show, for each difficulty, how many "
                    "best puzzles the greedy and the reply-aware players solve")
     p.set_defaults(run=run, verdict=True)
-    add_max_nodes(p)
+    add_max_nodes(p, per_file=True)

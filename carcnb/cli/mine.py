@@ -86,7 +86,7 @@ def register(sub) -> None:
     p.add_argument("-o", "--output", required=True, type=output_folder, metavar="DIR", help="where to write the puzzle files")
     p.add_argument("--force", action="store_true", help="overwrite files of the same seed")
     p.set_defaults(run=run)
-    add_max_nodes(p)
+    add_max_nodes(p, timed=False)  # a hunt runs for as long as its games take
 
 
 def _positive(text: str) -> int:

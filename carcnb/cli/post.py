@@ -2,12 +2,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
 from carcnb.cli._files import output_folder
-from carcnb.cli.readings import clear_progress, show_progress
 from carcnb.positions.parse import load
 from carcnb.storage.safewrite import check_folder, check_writable, refuse_overwrite
 from carcnb.telling.post import FORMATS, PictureOptions, post_paths, write_post
@@ -21,13 +19,7 @@ def run(args: argparse.Namespace) -> int:
         check_writable(paths)  # every file replaceable, or none is written
     else:
         refuse_overwrite(paths)
-    on_terminal = sys.stderr.isatty()
-    try:
-        files = write_post(p, args.output, args.format, show_progress if on_terminal else None, args.max_nodes,
-                           PictureOptions(args.coords, args.caption, args.legend))
-    finally:
-        if on_terminal:
-            clear_progress()
+    files = write_post(p, args.output, args.format, picture=PictureOptions(args.coords, args.caption, args.legend))
     print(f"wrote {files.text_path} and {files.picture_path}")
     return 0
 

@@ -18,11 +18,13 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
 from carcnb.cli import _terminal
-from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes, file_budget
 from carcnb.cli._files import output_folder, puzzle_files
 from carcnb.engine.errors import CarcnbError, IllegalPositionError
 from carcnb.positions.game_io import position_as_it_stands, problems, state_from_position
@@ -64,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
     if args.picture_dir:
         pictures = Path(args.picture_dir)
         pictures.mkdir(parents=True, exist_ok=True)
-        interrupted = Session(entries, pictures, progress, args.board).play()
+        interrupted = Session(entries, pictures, progress, args.board, lambda: file_budget(args)).play()
     else:  # the pictures are the session's: gone with it
         with tempfile.TemporaryDirectory(prefix="carcnb-quiz-") as folder:
-            interrupted = Session(entries, Path(folder), progress, args.board).play()
+            interrupted = Session(entries, Path(folder), progress, args.board, lambda: file_budget(args)).play()
     if interrupted:
         print("carcnb quiz: interrupted", file=sys.stderr)
         return 130
@@ -128,7 +130,8 @@ def _answer_once(args: argparse.Namespace) -> int:
         given = parse_answer(p, args.answer)
     except AnswerSyntaxError as e:  # one line here: the session shows the expected form on a line of its own
         raise AnswerSyntaxError(f"{args.file}: {str(e).replace(chr(10) + '  ', ': ')}") from None
-    verdict = check_answer(p, given)
+    with file_budget(args):
+        verdict = check_answer(p, given)
     print(verdict_text(verdict))
     if verdict.right and p.question.explanation:
         print("\n" + p.question.explanation.strip())
@@ -149,8 +152,10 @@ class Session:
     """One sitting at the terminal: puzzles near the player's rating in turn, answers and commands read line
     by line, each first try marked and rated in the player's progress."""
 
-    def __init__(self, entries: list[PuzzleEntry], pictures: Path, progress: Progress, board: str = "auto"):
+    def __init__(self, entries: list[PuzzleEntry], pictures: Path, progress: Progress, board: str = "auto",
+                 within: Callable[[], AbstractContextManager] = nullcontext):
         self.entries = entries
+        self.within = within  # a search budget for each puzzle shown and each answer, hint or reveal
         self.pictures = pictures
         self.progress = progress
         self.board = board
@@ -197,7 +202,8 @@ class Session:
             if found:
                 raise IllegalPositionError(found)
             question = question_text(p)
-            picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
+            with self.within():
+                picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
         except CarcnbError as e:
             print(f"Skipping {path}: {e}")
             return True
@@ -253,7 +259,8 @@ class Session:
             elif command == "hint":
                 if tips is None:
                     print("(working out the hints...)", flush=True)
-                    tips = hints(p)
+                    with self.within():
+                        tips = hints(p)
                 if told < len(tips):
                     told += 1
                     print(f"Hint {told} of {len(tips)}: {tips[told - 1]}")
@@ -263,7 +270,8 @@ class Session:
                 else:
                     print("No more hints: type reveal to see the answer.")
             elif command == "reveal":
-                self._reveal(p)
+                with self.within():
+                    self._reveal(p)
                 self.revealed += 1
                 self._first_result(entry, REVEALED)
                 self._rating_said(before)
@@ -327,7 +335,8 @@ class Session:
     def _answer(self, p: Position, text: str) -> Verdict | None:
         """The verdict on ``text``, said when it is wrong (None when it does not spell an answer)."""
         try:
-            verdict = check_answer(p, parse_answer(p, text))
+            with self.within():
+                verdict = check_answer(p, parse_answer(p, text))
         except AnswerSyntaxError as e:
             print(e)
             return None
@@ -389,4 +398,4 @@ def register(sub) -> None:
     p.add_argument("--board", choices=BOARDS, default="auto", help="how to draw the board: auto (the picture "
                    "inline in kitty or iTerm2, else text), text, or a picture protocol (default: auto)")
     p.set_defaults(run=run)
-    add_max_nodes(p)
+    add_max_nodes(p, per_file=True)

@@ -17,15 +17,6 @@ from carcnb.search.readings import MAX_COMBINATIONS, Readings, answer_text, read
 from carcnb.telling.readings import excluded_text, fate_texts
 
 
-def show_progress(done: int, planned: int, what: str) -> None:
-    """One line on the terminal, rewritten in place (nothing when stderr is not a terminal)."""
-    print(f"\r\033[K[{done + 1}/{planned}] {what}", end="", file=sys.stderr, flush=True)
-
-
-def clear_progress() -> None:
-    print("\r\033[K", end="", file=sys.stderr, flush=True)
-
-
 def text(r: Readings, p: Position | None = None) -> list[str]:
     """The readings as the command prints them; ``p`` (the position as answered) lets a ruling that moves only
     pieces say what happens to them."""
@@ -92,12 +83,7 @@ def _options(r: Readings, rid: str, told: dict[str, str]) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     p = as_asked(load(args.file))  # a turn stopped inside an event asks how it is best finished
-    on_terminal = sys.stderr.isatty()
-    try:
-        result = readings(p, show_progress if on_terminal else None, args.max_nodes)
-    finally:
-        if on_terminal:
-            clear_progress()
+    result = readings(p)  # within the command's budget, a bar on a terminal (``_budget``)
     if args.json:
         print(json.dumps(result.as_dict(), indent=2))
         if result.skipped:

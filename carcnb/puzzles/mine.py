@@ -46,7 +46,7 @@ from carcnb.puzzles.playable import sets_in_use
 from carcnb.puzzles.titles import title
 from carcnb.search.playout import random_action
 from carcnb.search.questions import final_score
-from carcnb.search.solve import max_nodes, search_budget
+from carcnb.search.budget import max_nodes, search_budget
 from carcnb.telling.account import account
 from carcnb.telling.idea import Idea, judge
 from carcnb.telling.idea_words import explanation
@@ -234,7 +234,7 @@ def _game(hunt: _Hunt, number: int) -> _Game:
     state = GameState(Game(players=players, sets=frozenset(hunt.sets)), seed=rng.randrange(2 ** 32))
     skip = rng.uniform(*DEPLOY_SKIP)
     turn = examined = 0
-    with search_budget(hunt.max_nodes):
+    with search_budget(hunt.max_nodes, shared=False):  # each search of a game capped on its own
         while state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1]:
             if len(state.board.tiles) >= SIZES[0]:
                 result = _examine(state, hunt.kind, hunt.min_margin, hunt.last_tile, frozenset(hunt.only))

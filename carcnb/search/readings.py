@@ -39,6 +39,7 @@ from carcnb.engine.geometry import PORT_NAMES, Pos
 from carcnb.engine.rulings import RULINGS, consulting, involved, resolve
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position, Problem
+from carcnb.search.budget import current, limit_named, one_budget
 
 MAX_COMBINATIONS = 64
 MAX_TABLE = 4096  # choices of the consulted rulings looked up to tell which change the answer
@@ -194,8 +195,8 @@ def _pieces_dict(pieces: Pieces) -> dict:
 
 def answer_under(p: Position, rulings: dict[str, str], node_limit: int | None = None) -> Answer:
     """The answer to ``p``'s question with ``rulings`` in force, or ``{"error": ...}`` saying why there is
-    none (an illegal position, a played action that is not legal, a search longer than ``node_limit``
-    positions)."""
+    none (an illegal position, a played action that is not legal). A search past its budget (or past
+    ``node_limit`` positions) raises ``SearchLimitError``: a reading without its answer is not told."""
     return _evaluated(p, rulings, node_limit)[0]
 
 
@@ -203,10 +204,10 @@ def _evaluated(p: Position, rulings: dict[str, str], node_limit: int | None) -> 
     """``answer_under`` and where the pieces end up."""
     try:
         return _answer(replace(p, rulings=tuple(rulings.items())), node_limit)
+    except SearchLimitError:
+        raise
     except IllegalPositionError as e:
         return _impossible(e.problems), None
-    except SearchLimitError as e:
-        return {"error": str(e).removeprefix(f"{p.path}: "), "cause": "stopped"}, None
     except CarcnbError as e:
         return {"error": str(e).removeprefix(f"{p.path}: "), "cause": "impossible"}, None
 
@@ -234,7 +235,7 @@ def _answer(p: Position, node_limit: int | None = None) -> tuple[Answer, Pieces 
         return dict(state.scores), Pieces.of(state)
     if p.question.kind == "best":
         from carcnb.positions.game_io import state_from_position
-        from carcnb.search.solve import Solver, limit_named
+        from carcnb.search.solve import Solver
         from carcnb.search.ties import best_lines, played_out
 
         state = state_from_position(p)
@@ -256,22 +257,29 @@ def involved_rulings(p: Position) -> list[str]:
 
 def explore(p: Position, progress: Progress | None = None, node_limit: int | None = None) -> list[Leaf]:
     """Evaluate ``p`` under as few choices of options as tell every reading apart: the file's rulings first
-    (without a node limit; an error there is the file's, and raised), then, for each ruling the evaluation
-    consulted that is not held yet, each of its other options with the rulings consulted before it held."""
+    (an error there is the file's, and raised), then, for each ruling the evaluation consulted that is not held
+    yet, each of its other options with the rulings consulted before it held. Each evaluation counts as a
+    position of the budget (it scores the board at least once) beside the positions its searches enter."""
     base = resolve(dict(p.rulings))
     leaves: list[Leaf] = []
     pending: list[dict[str, str]] = [{}]  # the options held by each evaluation still to do
+    budget = current()
     while pending:
         held = pending.pop(0)
         chosen = {**base, **held}
+        what = ", ".join(f"{rid} = {option}" for rid, option in held.items()) or "the file's rulings"
         if progress is not None:
-            what = ", ".join(f"{rid} = {option}" for rid, option in held.items()) or "the file's rulings"
             progress(len(leaves), len(leaves) + 1 + len(pending), what)
+        if budget is not None:
+            budget.progress = (len(leaves), len(leaves) + 1 + len(pending))
+            budget.doing = f"reading {len(leaves) + 1} of {budget.progress[1]} so far: {what}"
+            budget.charge()
+            budget.check()
         with consulting() as read:
             if leaves:
                 answer, pieces = _evaluated(p, chosen, node_limit)
-            else:  # the file's own rulings: no limit, and an error is raised
-                answer, pieces = _answer(replace(p, rulings=tuple(chosen.items())))
+            else:  # the file's own rulings: an error is raised
+                answer, pieces = _answer(replace(p, rulings=tuple(chosen.items())), node_limit)
         leaves.append(Leaf({rid: chosen[rid] for rid in read.rulings}, answer, tuple(read.history), pieces,
                            {rid: tuple(parts) for rid, parts in read.aspects.items()}))
         kept = dict(held)
@@ -280,6 +288,8 @@ def explore(p: Position, progress: Progress | None = None, node_limit: int | Non
                 continue
             pending += [{**kept, rid: option} for option in RULINGS[rid].options if option != chosen[rid]]
             kept[rid] = chosen[rid]
+    if budget is not None:
+        budget.progress, budget.doing = None, ""
     return leaves
 
 
@@ -288,15 +298,16 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
     others (with each option's answer), every combination of those (at most ``MAX_COMBINATIONS``), the
     readings grouped by answer, the rulings that change only where pieces end up, the options under which the
     position's tiles are out of the game, and the rulings whose effect depends on turns the file does not
-    record. Raises ``CarcnbError`` only when the file's own rulings give no answer; every search stops at the
-    budget (``solve.max_nodes()``), the searches under other readings at ``node_limit`` positions when it is
-    lower, and one that stops there is reported in its answer. ``progress`` hears of every evaluation: how
-    many are done, how many are planned so far, and which options it holds."""
+    record. Raises ``CarcnbError`` when the file's own rulings give no answer, and ``SearchLimitError`` when the
+    searches under all the readings together need more than one budget (``budget.one_budget``; each search at
+    most ``node_limit`` positions): they share it, and what one found the others take. ``progress`` hears of
+    every evaluation: how many are done, how many are planned so far, and which options it holds."""
     from carcnb.search.questions import reading_of
 
     p = reading_of(p)  # a puzzle asked under each reading of a ruling: answered from its first
     base = resolve(dict(p.rulings))
-    leaves = explore(p, progress, node_limit)
+    with one_budget(), limit_named(p.path):
+        leaves = explore(p, progress, node_limit)
     lookup = _Lookup(leaves, base)
     excluded = lookup.exclude()
     deciding = lookup.varying(lambda leaf: outcome(leaf.answer))

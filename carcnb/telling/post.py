@@ -26,6 +26,7 @@ from carcnb.engine.scoring import ScoreRow
 from carcnb.positions.consistency import as_asked
 from carcnb.positions.dump import dump
 from carcnb.positions.model import Position
+from carcnb.search.budget import one_budget
 from carcnb.search.questions import final_score, reading_of
 from carcnb.search.readings import Progress, Readings, answer_text, reading_text, readings
 from carcnb.storage.safewrite import check_writable, write_file
@@ -97,13 +98,15 @@ def write_post(p: Position, out_dir: Path, fmt: str = "markdown", progress: Prog
     from carcnb.telling.render.result import result_caption, result_marks, result_png
 
     p = as_asked(p)
-    answered = answer_of(p)
-    found = readings(p, progress, node_limit)
-    board = Picture(picture_path.name, picture.caption or p.title or "the position", decision_png(p, answered, picture))
-    result = None
-    if answered.told is not None:  # the caption names only what the picture marks
-        result = Picture(result_path.name, result_caption(result_marks(answered.told)),
-                         result_png(answered.told, coords=picture.coords))
+    with one_budget():  # the answer, the readings and the pictures share one budget, and what one search found
+        answered = answer_of(p)
+        found = readings(p, progress, node_limit)
+        board = Picture(picture_path.name, picture.caption or p.title or "the position",
+                        decision_png(p, answered, picture))
+        result = None
+        if answered.told is not None:  # the caption names only what the picture marks
+            result = Picture(result_path.name, result_caption(result_marks(answered.told)),
+                             result_png(answered.told, coords=picture.coords))
     blocks = post_blocks(p, found, board, answered, result, picture.coords)
     text = WRITERS[fmt][0](blocks)
     pictures = [block for block in blocks if isinstance(block, Picture)]
