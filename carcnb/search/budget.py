@@ -50,6 +50,8 @@ class Budget:
         self.checks = 0
         self.transpositions: dict = {}  # search context -> position key -> values found (``transpositions``)
         self.pool: dict = {}  # one copy of each part of the positions' keys and reads the searches keep
+        self.ids: dict = {}  # a number for each situation the searches met (``transpositions.position_key``)
+        self.hints: dict = {}  # situation number -> the best choice a search found there, tried first after
         self.doing = ""  # what the command is working on, for a progress bar
         self.progress: tuple[int, int] | None = None  # steps done and planned so far, when the work has steps
 
