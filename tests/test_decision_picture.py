@@ -68,7 +68,7 @@ def test_render_draws_a_puzzle_as_a_decision_picture_unless_asked_for_the_board_
 
 def test_a_post_shows_the_decision_picture_and_says_where_the_notation_is(tmp_path):
     p = load(SOUTH_FIELD)
-    files = write_post(p, tmp_path, "markdown", node_limit=2000)
+    files = write_post(p, tmp_path, "markdown", node_limit=20000)
     assert size(files.picture_path.read_bytes())[0] > size(render_png(p)[0])[0]
     assert "`docs/notation.md`" in files.text and "`deploy 0,1 NNW`" in files.text
 

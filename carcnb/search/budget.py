@@ -24,7 +24,7 @@ import psutil
 
 from carcnb.engine.errors import SearchLimitError
 
-DEFAULT_MAX_NODES = 100_000  # positions; a command's whole budget (bench_limits: memory, bench_readings: time)
+DEFAULT_MAX_NODES = 250_000  # positions in all: about 25 s and 400 MB at worst (bench_limits, bench_readings)
 DEFAULT_SECONDS = 25.0  # a command's searches together; with loading and drawing it ends within 30 s
 SEARCH_MEMORY = 600 * 2**20  # bytes a budget's searches may add to the process (with the kit: under 1 GB)
 CHECK_EVERY = 64  # positions between two looks at the clock
@@ -50,6 +50,8 @@ class Budget:
         self.checks = 0
         self.transpositions: dict = {}  # search context -> position key -> values found (``transpositions``)
         self.pool: dict = {}  # one copy of each part of the positions' keys and reads the searches keep
+        self.ids: dict = {}  # a number for each situation the searches met (``transpositions.position_key``)
+        self.hints: dict = {}  # situation number -> the best choice a search found there, tried first after
         self.doing = ""  # what the command is working on, for a progress bar
         self.progress: tuple[int, int] | None = None  # steps done and planned so far, when the work has steps
 

@@ -1,80 +1,86 @@
 """Leaving out what cannot change a choice, without changing any answer.
 
-Each player chooses what maximises their own objective ``o = own gain - best opponent's gain`` (``solve``).
-For any two players ``i`` and ``w``, ``o_i <= gain_i - gain_w`` and ``o_w <= gain_w - gain_i``, so
-``o_w <= -o_i``: once the player to act at a position has found a choice worth ``b`` to them, whatever they
-end up choosing is worth at most ``-b`` to anyone else. A player ``w`` higher up who already holds something
-worth ``t`` cares about this position only if it may be worth more than ``t`` to them; when ``-b <= t`` the
-rest of its choices need not be searched (for two players this is alpha-beta's cut; for more, Korf's shallow
-pruning). A later choice counts only when it is strictly better (ties go to the first), so a choice that
-cannot beat the best one so far need not be valued either.
+Each player chooses what maximises their own objective ``o = own gain - best opponent's gain`` (``solve``);
+ties go to the first choice. For any two players ``i`` and ``w``, ``o_i <= gain_i - gain_w`` and
+``o_w <= gain_w - gain_i``, so ``o_w <= -o_i``: once the player to act at a position has found a choice worth
+``b`` to them, whatever they end up choosing is worth at most ``-b`` to anyone else.
 
-A search passes each position below a ``Cut``: whose objective matters and above what. A position that cannot
-reach it answers None instead of a value, and its bound is kept (``Bounds``) for when it is met again. The
-values that are returned are exact, and memoised as before.
+A search passes each position it enters a ``Cut``: for some seats, a threshold their objective must pass for
+the position's value to matter above. The position's own player needs a later choice only when it is strictly
+better than their best so far (a threshold for their own seat); a player above who already holds something
+worth ``t`` needs the position only if it may be worth more than ``t`` to them, and once the player here has
+found ``b`` with ``-b <= t`` the rest of the choices here need not be searched (Korf's shallow pruning). With
+two players the objectives are each other's negatives, so a threshold can be passed further down and a
+position that fails the opponent's threshold fails its parent's too: alpha-beta. With more, only the parent's
+threshold is sound, and only it is passed.
+
+A position that cannot pass its cut answers with the seat whose threshold it fails instead of a value, and what
+that showed is kept (``Bounds``) for when it is met again. The values that are returned are exact, and
+memoised as before.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from carcnb.search.transpositions import Reads, lookup, store
 
-from carcnb.search.transpositions import Reads
-
-
-class Cut(NamedTuple):
-    """A position's value matters to the search above only if player ``who``'s objective there is above
-    ``above``."""
-
-    who: int
-    above: int
+Cut = tuple  # one threshold (or None) for each seat: the value matters only if every seat's objective passes it
 
 
-def child_cut(seat: int, cut: Cut | None, top: int | None) -> Cut | None:
-    """What the position where ``seat`` acts (under ``cut``, its best so far worth ``top`` to ``seat``) needs
-    from its next choice."""
-    if top is None:
-        return cut if cut is not None and cut.who == seat else None
-    if cut is not None and cut.who == seat:
-        return Cut(seat, max(cut.above, top))
-    return Cut(seat, top)
+def child_cut(seat: int, cut: Cut | None, top: int | None, players: int) -> Cut | None:
+    """What the position where ``seat`` acts (under ``cut``, its best so far worth ``top`` to ``seat``, None
+    before the first) asks of its next choice."""
+    own = None if cut is None else cut[seat]
+    if top is not None:
+        own = top if own is None else max(own, top)
+    if players == 2 and cut is not None:
+        out = list(cut)
+        out[seat] = own
+        return tuple(out)
+    if own is None:
+        return None
+    out = [None] * players
+    out[seat] = own
+    return tuple(out)
 
 
-def cut_short(seat: int, cut: Cut | None, top: int) -> bool:
-    """Whether ``seat``'s best so far, worth ``top`` to them, already leaves nothing above ``cut`` for another."""
-    return cut is not None and cut.who != seat and -top <= cut.above
-
-
-def matters(seat: int, cut: Cut | None, best: object, top: int) -> bool:
-    """Whether the position's value (its best choice ``best``, worth ``top`` to ``seat``) reaches ``cut``."""
+def cut_short(seat: int, cut: Cut | None, top: int) -> int | None:
+    """The seat above that a best choice worth ``top`` to ``seat`` leaves nothing for, if any."""
     if cut is None:
-        return True
-    if best is None:
-        return False
-    return top > cut.above if cut.who == seat else -top > cut.above
+        return None
+    for other, above in enumerate(cut):
+        if above is not None and other != seat and -top <= above:
+            return other
+    return None
 
 
 class Bounds:
     """What the positions a search cut short are known to be worth to the player acting there: at least
-    ``low`` (they found that much), at most ``high`` (nothing above it), with what their searches read."""
+    ``low``, at most ``high``, with the rulings their searches read (``transpositions.store``, the options in
+    ``options``). Kept in ``kept``: the command's table, where a later search under other readings finds them
+    too, or the search's own."""
 
-    def __init__(self) -> None:
-        self.low: dict[tuple, tuple[int, Reads]] = {}
-        self.high: dict[tuple, tuple[int, Reads]] = {}
+    def __init__(self, kept: dict, options: dict[str, str], pool: dict):
+        self.kept, self.options, self.pool = kept, options, pool
 
-    def add(self, key: tuple, seat: int, cut: Cut, top: int, reads: Reads) -> None:
-        """Keep what cutting the position ``key`` short under ``cut`` showed."""
-        if cut.who == seat:
-            known = self.high.get(key)
-            if known is None or cut.above < known[0]:
-                self.high[key] = (cut.above, reads)
-        else:
-            known = self.low.get(key)
-            if known is None or top > known[0]:
-                self.low[key] = (top, reads)
+    def at_least(self, key: tuple, bound: int, reads: Reads) -> None:
+        known = lookup(self.kept, ("low", key), self.options)
+        if known is None or bound > known[0]:
+            store(self.kept, ("low", key), (bound, reads), reads[0], self.options, self.pool)
 
-    def outside(self, key: tuple, seat: int, cut: Cut) -> Reads | None:
-        """What the search read that showed the position ``key`` cannot reach ``cut``; None when unknown."""
-        if cut.who == seat:
-            known = self.high.get(key)
-            return known[1] if known is not None and known[0] <= cut.above else None
-        known = self.low.get(key)
-        return known[1] if known is not None and -known[0] <= cut.above else None
+    def at_most(self, key: tuple, bound: int, reads: Reads) -> None:
+        known = lookup(self.kept, ("high", key), self.options)
+        if known is None or bound < known[0]:
+            store(self.kept, ("high", key), (bound, reads), reads[0], self.options, self.pool)
+
+    def fails(self, key: tuple, seat: int, cut: Cut) -> tuple[int, Reads] | None:
+        """The seat whose threshold in ``cut`` the position ``key`` (where ``seat`` acts) is known to fail, and
+        what the search that showed it read; None when not known."""
+        if cut[seat] is not None:
+            high = lookup(self.kept, ("high", key), self.options)
+            if high is not None and high[0] <= cut[seat]:
+                return seat, high[1]
+        low = lookup(self.kept, ("low", key), self.options)
+        if low is not None:
+            other = cut_short(seat, cut, low[0])
+            if other is not None:
+                return other, low[1]
+        return None

@@ -40,6 +40,7 @@ from carcnb.engine.rulings import RULINGS, consulting, involved, resolve
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position, Problem
 from carcnb.search.budget import current, limit_named, one_budget
+from carcnb.search.gcpause import paused_gc
 
 MAX_COMBINATIONS = 64
 MAX_TABLE = 4096  # choices of the consulted rulings looked up to tell which change the answer
@@ -306,7 +307,7 @@ def readings(p: Position, progress: Progress | None = None, node_limit: int | No
 
     p = reading_of(p)  # a puzzle asked under each reading of a ruling: answered from its first
     base = resolve(dict(p.rulings))
-    with one_budget(), limit_named(p.path):
+    with one_budget(), limit_named(p.path), paused_gc():  # the collector would go over every kept value again
         leaves = explore(p, progress, node_limit)
     lookup = _Lookup(leaves, base)
     excluded = lookup.exclude()

@@ -22,10 +22,12 @@ from carcnb.engine.state import GameState
 from carcnb.positions.model import Position
 from carcnb.search.budget import SIMPLER, budget_for_search, limit_named
 from carcnb.search.gcpause import paused_gc
-from carcnb.search.pruning import Bounds, Cut, child_cut, cut_short, matters
-from carcnb.search.transpositions import Found, lookup, position_key, replay, shared_parts, shared_reads, store, table_for
+from carcnb.search.pruning import Bounds, Cut, child_cut, cut_short
+from carcnb.search.transpositions import (Found, lookup, position_key, replay, root_of, shared_parts, shared_reads,
+                                          store, table_for)
 
 Values = tuple[int, ...]
+_NOTHING = ({}, {})  # what a search read where it read nothing
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ class Solver:
         self.node_limit = self.budget.positions if node_limit is None else min(node_limit, self.budget.positions)
         self.options = dict.copy(state.game.rulings)  # read without recording: the reads are tracked per position
         self.table = table_for(self)
-        self.bounds = Bounds()  # what the positions cut short are known not to reach (``pruning``)
+        self.root = None if self.table is None else root_of(state, self.budget.ids)
+        self.bounds = Bounds({} if self.table is None else self.table, self.options, self.budget.pool)  # ``pruning``
 
     def value(self, seat: int | None = None) -> Values:
         """The value of the rest of the turn from the current state (``seat``: who acts now, when known)."""
@@ -87,19 +90,33 @@ class Solver:
 
     def choices(self) -> list[tuple[Action, Values]]:
         """Every legal action at the current state with the value of its continuation."""
-        s = self.state
+        where = self._where()
         out = []
         with paused_gc():
-            for action in s.legal_actions():
-                seat = s.apply(action, check=False)
-                self.budget.charge()
-                if seat < 0:
-                    out.append((action, self._turn_over()))
+            for action in self.state.legal_actions():
+                value, reads = self._after(action, where)
+                replay(reads)
+                out.append((action, value))
+        return out
+
+    def tops(self) -> list[tuple[Action, Values]]:
+        """The legal actions at the current state that are best for the player acting there (all of them when
+        tied), with their values; the others are searched only until they are seen to be worse."""
+        seat = self.state.current_player()
+        where = self._where()
+        out: list[tuple[Action, Values]] = []
+        top = 0
+        with paused_gc():
+            for action in self.state.legal_actions():
+                worse = out and self.prefer is objective  # a later choice matters only if as good
+                v, reads = self._after(action, where, child_cut(seat, None, top - 1, len(self.start)) if worse else None)
+                replay(reads)
+                if type(v) is int or (out and self.prefer(v, seat) < top):
+                    continue
+                if out and self.prefer(v, seat) == top:
+                    out.append((action, v))
                 else:
-                    value, reads = self._value(seat)
-                    replay(reads)
-                    out.append((action, value))
-                s.undo()
+                    out, top = [(action, v)], self.prefer(v, seat)
         return out
 
     def _turn_over(self) -> Values:
@@ -108,60 +125,108 @@ class Solver:
         gained = tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
         return gained if self.leaf is None else self.leaf(s, gained)
 
+    def _where(self, key: tuple | None = None) -> int | None:
+        """The current state's number in the command's table (``transpositions``; ``key``: its turn key, kept);
+        None without a table."""
+        if self.table is None:
+            return None
+        key = shared_parts(self.budget.pool, self.state.turn_key()) if key is None else key
+        return position_key(self.state, self.root, key, self.budget.ids)
+
     def _value(self, seat: int, cut: Cut | None = None) -> Found:
-        """The value from the current state, where ``seat`` acts, and the rulings its search read; with a
-        ``cut`` (see ``pruning``), None instead of a value that cannot matter to the caller."""
+        """The value from the current state, where ``seat`` acts, and the rulings its search read; under a
+        ``cut`` (see ``pruning``), instead of a value that cannot pass it, the seat whose threshold it fails."""
         s = self.state
         key = s.turn_key()
         found = self.memo.get(key)
         if found is not None:
             return found
-        if cut is not None:
-            known = self.bounds.outside(key, seat, cut)
-            if known is not None:
-                return None, known
         pool = self.budget.pool
-        where = None if self.table is None else position_key(s, pool)
+        key = shared_parts(pool, key)
+        where = self._where(key)
+        if cut is not None:
+            known = self.bounds.fails(key if where is None else where, seat, cut)
+            if known is not None:
+                return known
         if where is not None:
             found = lookup(self.table, where, self.options)
             if found is not None:
-                self.memo[shared_parts(pool, key)] = found
+                self.memo[key] = found
                 return found
         self._count()
         best: Values | None = None
-        top = 0
-        rulings: dict[str, None] = {}
-        history: dict[str, None] = {}
+        top = first = 0  # the best choice's worth to ``seat`` and its place among the legal actions
+        failed: int | None = None  # a seat above whose threshold this position cannot pass
         prune = self.prefer is objective
-        with consulting() as own:  # what this position's own moves read; what the moves after read is returned
-            for action in s.legal_actions():
-                after = s.apply(action, check=False)
-                self.budget.charge()
-                rulings.update(own.rulings)  # in the order they were first read
-                if after < 0:
-                    v = self._turn_over()
-                else:
-                    below = child_cut(seat, cut, None if best is None else top) if prune else None
-                    v, (read, read_history) = self._value(after, below)
-                    rulings.update(read)
-                    history.update(read_history)
-                s.undo()
-                if v is None or (best is not None and self.prefer(v, seat) <= top):
+        with consulting() as own:
+            legal = s.legal_actions()
+        rulings, history = dict(own.rulings), dict(own.history)  # what this search reads, in that order
+        for i, action in self._ordered(legal, where):
+            if prune:  # a later choice must be better, an earlier one as good (ties go to the first)
+                below = child_cut(seat, cut, None if best is None else top - (i < first), len(self.start))
+            else:
+                below = None
+            v, (read, read_history) = self._after(action, where, below)
+            rulings.update(read)
+            history.update(read_history)
+            if type(v) is int:  # the choice fails a threshold: its own player's (no better), or one above
+                if v == seat:
                     continue
-                best, top = v, self.prefer(v, seat)
-                if prune and cut_short(seat, cut, top):
-                    break
-            rulings.update(own.rulings)
-            history.update(own.history)
+                failed = v  # (two players) worth at least -threshold here: this position fails it too
+                break
+            worth = self.prefer(v, seat)
+            if best is not None and (worth < top or worth == top and i > first):
+                continue
+            best, top, first = v, worth, i
+            failed = cut_short(seat, cut, top) if prune else None
+            if failed is not None:
+                break
+        if where is not None and best is not None:
+            self.budget.hints[where] = legal[first]
         reads = shared_reads(pool, rulings, history)
-        if prune and not matters(seat, cut, best, top):
-            self.bounds.add(shared_parts(pool, key), seat, cut, top, reads)
-            return None, reads
+        if failed is not None:
+            low = -cut[failed] if best is None else max(top, -cut[failed])
+            self.bounds.at_least(key if where is None else where, low, reads)
+            return failed, reads
+        if cut is not None and cut[seat] is not None and (best is None or top <= cut[seat]):
+            self.bounds.at_most(key if where is None else where, cut[seat], reads)
+            return seat, reads
         assert best is not None
         found = (best, reads)
-        self.memo[shared_parts(pool, key)] = found
+        self.memo[key] = found
         if where is not None:
-            store(self.table, where, found, self.options, pool)
+            store(self.table, where, found, reads[0], self.options, pool)
+        return found
+
+    def _ordered(self, legal: list[Action], where: int | None) -> list[tuple[int, Action]]:
+        """The legal actions with their places, the best one an earlier search found here first (a search
+        cut short sooner when its best choice comes first; the values are the same in any order)."""
+        out = list(enumerate(legal))
+        hint = None if where is None else self.budget.hints.get(where)
+        if hint is not None and hint in legal:
+            i = legal.index(hint)
+            out.insert(0, out.pop(i))
+        return out
+
+    def _after(self, action: Action, where: int | None, cut: Cut | None = None) -> Found:
+        """The value of playing ``action`` now and what finding it read (``where``: the current state's key in
+        the table, which keeps what each move leads to: the end of a turn is scored once)."""
+        if where is not None:
+            found = lookup(self.table, (where, action), self.options)
+            if found is not None:
+                return found
+        s = self.state
+        with consulting() as read:
+            after = s.apply(action, check=False)
+            self.budget.charge()
+            if after < 0:
+                v, below = self._turn_over(), _NOTHING
+            else:
+                v, below = self._value(after, cut)
+        s.undo()
+        found = (v, shared_reads(self.budget.pool, {**read.rulings, **below[0]}, {**read.history, **below[1]}))
+        if where is not None and type(v) is not int:
+            store(self.table, (where, action), found, found[1][0], self.options, self.budget.pool)
         return found
 
     def _count(self) -> None:
@@ -194,9 +259,7 @@ def _solve(state: GameState, seat: int, solver: Solver) -> Solution:
     unique = True
     played = 0
     while state.current_player() == seat:
-        choices = solver.choices()
-        top = max(objective(v, seat) for _, v in choices)
-        best = [(a, v) for a, v in choices if objective(v, seat) == top]
+        best = solver.tops()
         unique = unique and len(best) == 1
         action = best[0][0]
         line.append(action)

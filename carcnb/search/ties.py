@@ -29,7 +29,7 @@ def best_lines(state: GameState, node_limit: int | None = None, most: int | None
     depth = len(state.history)
     try:
         with paused_gc():
-            value = objective(solver.value(), seat)
+            value = objective(solver.tops()[0][1], seat)
             return _lines(state, seat, solver, most), value
     except SearchLimitError:
         while len(state.history) > depth:
@@ -41,12 +41,8 @@ def _lines(state: GameState, seat: int, solver: Solver, most: int | None) -> lis
     """The best lines from here while ``seat`` acts (one empty line once another player acts)."""
     if state.current_player() != seat:
         return [()]
-    choices = solver.choices()
-    top = max(objective(v, seat) for _, v in choices)
     out: list[tuple[Action, ...]] = []
-    for action, v in choices:
-        if objective(v, seat) != top:
-            continue
+    for action, _ in solver.tops():
         state.apply(action, check=False)
         out += [(action, *rest) for rest in _lines(state, seat, solver, most and most - len(out))]
         state.undo()
