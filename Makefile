@@ -15,21 +15,16 @@ $(STAMP): $(PY) pyproject.toml
 
 install: $(STAMP)
 
-# The layers of the package are checked first (lint-imports: docs/architecture.md). pytest exits 5 when a folder
-# holds no test yet; that is not a failure of the kit. Editors that notebooks
-# open autosave into a temporary data folder, not the user's. The tests and the notebooks share two workers
-# (pytest-xdist), a file at a time: a notebook's cells share one kernel, and a module's fixtures are made once.
-# The tests that drive JupyterLab in a browser (e2e) run after, alone, on a machine that is otherwise idle:
-# their waits for the page must not compete with the rest. How long the whole run took is kept for `make bench`.
-test: export CARCNB_DATA_DIR = $(shell mktemp -d)
+# The layers of the package are checked first (lint-imports: docs/architecture.md); then tools/run_tests.py runs
+# the tests and the notebooks on two workers (pytest-xdist, a file at a time: a notebook's cells share one
+# kernel, and a module's fixtures are made once), the tests that drive JupyterLab in a browser (e2e) beside them
+# in a process of their own, each part with a temporary data folder of its own, and last `carcnb check puzzles`.
+# How long the whole run took is kept for `make bench`.
 test: $(STAMP)
 	@date +%s > $(VENV)/test-started
 	$(VENV)/bin/lint-imports --no-cache
 	$(PY) tools/ensure_chromium.py
-	$(PY) -m pytest -q -n 2 --dist loadscope -p no:cacheprovider -m "not e2e" --nbval-lax --nbval-current-env \
-		tests notebooks || [ $$? -eq 5 ]
-	$(PY) -m pytest -q -p no:cacheprovider -m e2e tests || [ $$? -eq 5 ]
-	$(PY) -m carcnb check puzzles
+	$(PY) tools/run_tests.py
 	@echo $$(( $$(date +%s) - $$(cat $(VENV)/test-started) )) > $(VENV)/test-seconds
 
 check: $(STAMP)

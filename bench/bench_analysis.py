@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 
+from sizes import sized
 from targets import at_most
 
 from carcnb.engine.state import Game, GameState
@@ -15,8 +16,8 @@ from carcnb.players.analysis import analyse
 from carcnb.players.greedy import GreedyPlayer
 from carcnb.positions.game_io import position_from_state
 
-SECONDS = 30.0
-POSITIONS = ((42, 16), (7, 12))  # seed of the game, draws before the position
+SECONDS = sized(30.0, 0.2)
+POSITIONS = sized(((42, 16), (7, 12)), ((7, 2),))  # seed of the game, draws before the position
 
 
 def midgame(seed: int, draws: int):

@@ -9,6 +9,7 @@ import random
 import time
 
 from cores import on_core
+from sizes import sized
 from targets import at_most
 
 from carcnb.engine.actions import Deploy, Draw, Pass, Place
@@ -18,7 +19,8 @@ from carcnb.engine.steps import CHANCE
 from carcnb.search.solve import solve
 
 DISASTER_TILES = {"EQ", "FL", "MT", "TO1", "TO2", "TO3"}
-TILES, FOLLOWERS, MAX_STEPS = 40, 6, 12
+TILES, FOLLOWERS, MAX_STEPS = sized(40, 12), 6, 12
+POSITIONS, REPEATS = sized(8, 1), sized(6, 1)
 
 
 def in_reach(state: GameState, start) -> set:
@@ -62,7 +64,7 @@ def tornado_position(seed: int, compact: bool) -> GameState:
     return state
 
 
-def solve_seconds(seed: int, compact: bool, repeats: int = 6) -> tuple[float, int, int, int]:
+def solve_seconds(seed: int, compact: bool, repeats: int = REPEATS) -> tuple[float, int, int, int]:
     """CPU seconds to solve the tornado event, with the solver's node count, tiles and followers in reach."""
     state = tornado_position(seed, compact)
     reach = in_reach(state, state.ext["tornado"])
@@ -78,9 +80,10 @@ def solve_seconds(seed: int, compact: bool, repeats: int = 6) -> tuple[float, in
 
 def main() -> None:
     for compact, name in ((False, "random board"), (True, "compact board")):
-        runs = sorted(solve_seconds(seed, compact) for seed in range(1, 9))
+        runs = sorted(solve_seconds(seed, compact) for seed in range(1, POSITIONS + 1))
         seconds, nodes, tiles, followers = runs[-1]
-        print(f"tornado event solved exactly, {name:13}, 8 positions: median {runs[len(runs) // 2][0]:.3f} s, "
+        print(f"tornado event solved exactly, {name:13}, {POSITIONS} positions: "
+              f"median {runs[len(runs) // 2][0]:.3f} s, "
               f"worst {seconds:.3f} s ({nodes} states, {tiles} tiles, {followers} followers in reach)"
               + (f"   {at_most(seconds, 0.5, ' s')}" if compact else ""))
 

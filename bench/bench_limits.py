@@ -11,6 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from sizes import sized
 from targets import at_most
 
 from carcnb.positions.parse import parse
@@ -119,9 +120,11 @@ def main() -> None:
         tornado, far = Path(tmp) / "six.toml", Path(tmp) / "far.toml"
         tornado.write_text(SIX_PLAYER_TORNADO, encoding="utf-8")
         far.write_text(FAR_APART, encoding="utf-8")
-        for what, argv in (("six-player tornado, carcnb solve", ("solve", str(tornado))),
-                           ("two tiles 197 apart, carcnb render --px 160",
-                            ("render", str(far), "-o", str(Path(tmp) / "far.png"), "--px", "160"))):
+        px = sized("160", "16")
+        budget = sized((), ("--max-nodes", "100"))
+        for what, argv in (("six-player tornado, carcnb solve", ("solve", str(tornado), *budget)),
+                           (f"two tiles 197 apart, carcnb render --px {px}",
+                            ("render", str(far), "-o", str(Path(tmp) / "far.png"), "--px", px))):
             code, cpu, mb, said = command_cost(*argv)
             print(f"{what}: exit {code}, {cpu:.1f} s, {mb} MB {at_most(mb, 1024, ' MB')}\n    {said[:150]}")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import statistics
 import time
 
+from sizes import sized
+
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.telling.render import render_png
 from carcnb.puzzles.listing import read_collection
@@ -36,7 +38,8 @@ def report(name: str, times: list[float]) -> None:
 def main() -> None:
     collection = read_collection(puzzle_root())
     opened, clicked, revealed = [], [], []
-    for entry in collection.entries:
+    one_of_each_kind = list({e.kind: e for e in collection.entries}.values())
+    for entry in sized(collection.entries, one_of_each_kind):
         holder: list[PuzzleModel] = []
         opened.append(timed(lambda: (holder.append(PuzzleModel(entry.path)), picture(holder[0]))))
         m = holder[0]

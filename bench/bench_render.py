@@ -6,6 +6,8 @@ import random
 import statistics
 import time
 
+from sizes import sized
+
 from carcnb.engine.actions import Place
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.steps import CHANCE
@@ -48,13 +50,16 @@ def _median_ms(run, samples: int) -> tuple[float, float]:
     return statistics.median(wall) * 1000, statistics.median(cpu) * 1000
 
 
-def bench_render(samples: int = 20) -> None:
+TILES = sized(100, 10)
+
+
+def bench_render(samples: int = sized(20, 1)) -> None:
     """Print the median time to render a 100-tile board to PNG, and of placing a tile then rendering."""
-    state = board_of(100)
+    state = board_of(TILES)
     render_png(state)  # fill the per-tile caches, as a session does on its first picture
     png, geometry = render_png(state)
     wall, cpu = _median_ms(lambda: render_png(state), samples)
-    print(f"100-tile board to PNG ({geometry.width}x{geometry.height} px, {len(png) // 1024} KiB, "
+    print(f"{TILES}-tile board to PNG ({geometry.width}x{geometry.height} px, {len(png) // 1024} KiB, "
           f"{len(state.board.followers)} followers): {wall:6.1f} ms median wall, {cpu:6.1f} ms CPU"
           f"   (target <= 150)")
     wall, cpu = _median_ms(lambda: render_png(state, caption=CAPTION, legend=True), samples)

@@ -12,6 +12,7 @@ import statistics
 import time
 
 from cores import on_core
+from sizes import sized
 from targets import at_most
 
 from carcnb.engine.actions import Pass
@@ -19,7 +20,7 @@ from carcnb.engine.state import Game, GameState
 from carcnb.search.playout import random_action
 from carcnb.search.solve import solve
 
-TILES, POSITIONS, KEEP = 60, 12, 3
+TILES, POSITIONS, KEEP = sized(60, 10), sized(12, 1), 3
 
 
 def placement_position(seed: int, last: bool) -> GameState:
@@ -40,7 +41,7 @@ def placement_position(seed: int, last: bool) -> GameState:
     return state
 
 
-def solve_seconds(state: GameState, repeats: int = 4) -> float:
+def solve_seconds(state: GameState, repeats: int = sized(4, 1)) -> float:
     best = float("inf")
     for run in range(repeats):
         with on_core(run):

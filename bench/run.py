@@ -1,5 +1,6 @@
 """`make bench`: every benchmark of the kit, printing figures (no pass/fail). Each runs in a process of its
-own, so that what one leaves in memory (caches, the garbage collector's work) never slows the next."""
+own, so that what one leaves in memory (caches, the garbage collector's work) never slows the next. With
+``CARCNB_BENCH_TINY=1`` each does a token amount of work (``sizes.py``): the tests run them so."""
 from __future__ import annotations
 
 import subprocess

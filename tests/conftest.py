@@ -46,6 +46,33 @@ RIVER = """
 """
 
 
+# Blue laid FL in place of R4 (2,-4) and has not spread it; red plays the last tile of the game. Red's knight
+# is on R3's north city at 1,-4, a square the cut-out would cover.
+LAST_TILE_BEFORE_THE_SPREAD = '''format = "carcnb/1"
+sets = ["river", "disasters"]
+players = ["red", "blue"]
+to_move = "red"
+hand = "U"
+pile = []
+gone = ["R4"]
+flood = { by = "blue" }
+board = """
+0,0   R1  0
+0,-1  R7  0
+0,-2  R6  0
+0,-3  R7  0
+0,-4  R8  270
+1,-4  R3  0    red@N
+2,-4  FL  0
+3,-4  R5  0
+4,-4  R9  0
+4,-5  R10 180
+5,-5  R10 0
+5,-6  R2  0
+"""
+'''
+
+
 def _toml(value: object) -> str:
     """A TOML value for the small header values tests use (strings, numbers, lists, flat tables)."""
     if isinstance(value, bool):

@@ -5,10 +5,12 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import state_from_text
+from conftest import LAST_TILE_BEFORE_THE_SPREAD, position_from_text, state_from_text
 
+from carcnb.engine.actions import parse_action
 from carcnb.engine.rules.earthquake import destroyed_cities
 from carcnb.engine.state import Game, GameState
+from carcnb.positions.game_io import state_from_position
 from carcnb.positions.parse import load, parse
 from carcnb.telling.account import (FerryLaid, FerryMoved, FloodPlaced, FloodSpread, FollowerPut, MeteorLanded,
                                     QuakeStruck, TornadoDropped, TornadoPicked, TornadoSetDown, account, told)
@@ -79,11 +81,43 @@ def test_a_follower_on_the_tile_the_flood_replaces_is_lost_under_that_ruling():
 
 
 def test_the_flood_spreads_when_its_player_begins_the_next_turn():
-    told = account(example("flood-river"), ["flood 0,-2", "draw D", "place 1,-2 0", "pass"])
+    # blue's turn ends with blue's decisions; the flood spreads in red's turn, before red's draw
+    blue = ["flood 0,-2", "draw D", "place 1,-2 0", "pass"]
+    told = account(example("flood-river"), blue)
     assert told.of(FloodPlaced) == [FloodPlaced("red", (0, -2), "R6")]
-    assert told.lines()[1:] == ["blue draws D", "blue places D on 1,-2", "blue puts no follower down",
-                                "the flood spreads over the 8 squares around 0,-2: it covers 0,-3 0,-1 1,-2"]
-    assert told.of(FloodSpread) == [FloodSpread((0, -2), ((0, -3), (0, -1), (1, -2)))]
+    assert told.lines()[1:] == ["blue draws D", "blue places D on 1,-2", "blue puts no follower down"]
+    assert not told.of(FloodSpread) and "flood_spread" not in told.after.ext
+    red = account(example("flood-river"), [*blue, "draw V"])
+    assert red.lines()[4:] == ["the flood spreads over the 8 squares around 0,-2: it covers 0,-3 0,-1 1,-2",
+                               "red draws V"]
+    assert red.entries[-1].said == "red draws V"
+    assert red.of(FloodSpread) == [FloodSpread((0, -2), ((0, -3), (0, -1), (1, -2)))]
+
+
+def test_the_flood_placed_by_the_next_player_never_spreads_after_the_last_turn():
+    told = account(parse(LAST_TILE_BEFORE_THE_SPREAD), ["place 6,-6 0", "pass"], end=True)
+    assert not told.of(FloodSpread)
+    assert told.lines() == ["red places U on 6,-6", "red puts no follower down",
+                            "the game ends: every follower left on the board scores",
+                            "red scores 1 for the city at 1,-4 (1 tile, unfinished)"]
+    (city,) = told.of(FeatureScored)
+    assert (city.row.reason, city.row.notes) == ("unfinished", ())  # labelled as it is: not flooded
+
+
+def test_a_monk_the_tornado_carries_onto_a_field_is_called_the_monk_a_farmer_now():
+    # the row D, U, A (blue's monk); the tornado runs east to the dead end at the cloister and picks the monk up
+    p = position_from_text("0,0 D 0\n1,0 U 90\n2,0 A 90 blue@C", sets=["disasters"], hand="TO1",
+                           rulings={"tornado.revisit": "per_tornado"})
+    line = ["place -1,0 270", "tornado 0,0", "tornado 1,0", "tornado 2,0", "drop blue 2,0 NNW"]
+    lines = account(p, line).lines()
+    assert "the tornado picks up blue's monk on the cloister at 2,0 (C)" in lines
+    assert "blue puts the monk the tornado carried on the field at 2,0 (NNW): a farmer now" in lines
+    # told on its own, a step does not know what the figure was: it is never called by its new place alone
+    state = state_from_position(p)
+    for action in line[:-1]:
+        state.apply(parse_action(action))
+    assert told(state, parse_action(line[-1])).said == (
+        "blue puts the follower the tornado carried on the field at 2,0 (NNW): a farmer now")
 
 
 def test_the_tornado_step_by_step_picking_up_swapping_and_dropping():
@@ -94,7 +128,7 @@ def test_the_tornado_step_by_step_picking_up_swapping_and_dropping():
         "red has the tornado pick up blue's farmer on the field at 0,0 (ESE)",
         "red moves the tornado from 0,0 to -1,0 (step 2)",
         "the tornado picks up red's builder on the road at -1,0 (E)",
-        "the tornado sets blue's thief down on the road at -1,0 (E)",
+        "the tornado sets blue's farmer down on the road at -1,0 (E): a thief now",
         "blue moves the tornado from -1,0 to -2,0 (step 3)",
         "the tornado picks up blue's farmer on the field at -2,0 (NNW)",
         "red's builder that the tornado carried goes back to the supply",
@@ -137,6 +171,18 @@ def test_the_earthquake_at_the_end_names_the_cities_the_final_scoring_destroys()
     nothing = [e.row.tiles for e in told.of(FeatureScored) if e.row.reason == "earthquake: unfinished city"]
     assert nothing == [((-1, 0),), ((2, -2), (2, -1))] and all(tiles in quake.cities for tiles in nothing)
     assert told.lines()[1].startswith("the earthquake at 0,-1 destroys the city at -1,0 (1 tile), ")
+
+
+def test_the_tokens_a_file_writes_stay_when_the_meteor_hits_the_earthquake():
+    # on_place: D's city (red's knight) and EQ's own city carry the file's tokens; the meteor hits EQ and takes
+    # EQ's token: D's city is still destroyed, told and shaded, and red's knight scores nothing for it
+    p = position_from_text("0,0 D 0 quake@N red@N\n0,-1 EQ 180 quake@S\n1,-1 E 0 blue@N", sets=["disasters"],
+                           hand="MT", rulings={"earthquake.timing": "on_place"})
+    told = account(p, ["meteor 0,-1", "pass", "pass"], end=True)
+    (quake,) = told.of(QuakeStruck)
+    assert quake.cities == (((0, 0),),)
+    assert "red scores 0 for the city at 0,0 (1 tile, earthquake: unfinished city)" in told.lines()
+    assert "blue scores 1 for the city at 1,-1 (1 tile, unfinished)" in told.lines()
 
 
 def test_a_played_turn_is_told_before_the_final_scoring_rows():

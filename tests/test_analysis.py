@@ -65,23 +65,23 @@ def test_every_line_of_the_mover_is_an_option_once(midgame):
 
 def test_mid_game_options_share_their_futures_and_the_seed_fixes_the_numbers(midgame):
     p = load(midgame)
-    one = analyse(p, seconds=600, seed=3, most_futures=8)
-    two = analyse(p, seconds=600, seed=3, most_futures=8)
+    one = analyse(p, seconds=600, seed=3, most_futures=4)
+    two = analyse(p, seconds=600, seed=3, most_futures=4)
     assert not one.exact
     assert [(o.line, o.margins) for o in one.options] == [(o.line, o.margins) for o in two.options]
-    assert one.options[0].futures == 8
+    assert one.options[0].futures == 4
     means = [o.estimate for o in one.options]
     assert means == sorted(means, reverse=True)
     for o in one.options[1:]:  # within noise exactly when the difference's interval reaches zero
         n = o.futures
         diffs = [a - b for a, b in zip(one.best.margins[:n], o.margins[:n])]
         assert o.within_noise == (sum(diffs) / n - o.diff_half_width <= 0)
-    other = analyse(p, seconds=600, seed=4, most_futures=4)
-    assert [o.margins[:4] for o in other.options] != [o.margins[:4] for o in one.options]
+    other = analyse(p, seconds=600, seed=4, most_futures=2)
+    assert [o.margins[:2] for o in other.options] != [o.margins[:2] for o in one.options]
 
 
 def test_the_text_says_what_best_means(midgame):
-    found = analyse(load(midgame), seconds=600, seed=1, most_futures=4)
+    found = analyse(load(midgame), seconds=600, seed=1, most_futures=2)
     text = "\n".join(analysis_lines(found))
     assert "expected final margin" in text and "sampled futures of the real pile" in text
     assert "random player" in text and "95% interval" in text

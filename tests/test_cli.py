@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import position_text
@@ -202,3 +203,41 @@ def test_grade_a_count_puzzle_without_a_tile_in_hand_says_so(tmp_path, capsys):
     nohand = _file(tmp_path, position_text("0,0 D 0", question={"kind": "count", "answer": 4}))
     code, out, err = run(capsys, "grade", nohand)
     assert code == 1 and "no tile in hand" in out and "Traceback" not in out + err
+
+
+class _PipeClosedAfterOneLine:
+    """A stdout whose reader reads one line and goes away, as ``| head -1``."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def write(self, text: str) -> int:
+        if self.lines:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.lines.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_a_closed_output_never_turns_a_verdict_into_success(tmp_path, monkeypatch, capsys):
+    wrong = _file(tmp_path, position_text("0,0 D 0\n0,1 E 180", question={"kind": "count", "answer": 99}))
+    right = str(Path(__file__).parent.parent / "puzzles" / "base" / "count-crossroads.toml")  # answer = 4
+    for argv in (["check", wrong, right], ["check", right], ["quiz", right, "--answer", "4"]):
+        monkeypatch.setattr("sys.stdout", _PipeClosedAfterOneLine())
+        assert main(argv) == 1, argv  # a failure seen, or what came after the first line never seen
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "the output was closed before the end" in err, err
+
+
+def test_a_closed_pipe_under_check_exits_1_in_a_real_process(tmp_path):
+    import subprocess
+    import sys
+    wrong = _file(tmp_path, position_text("0,0 D 0\n0,1 E 180", question={"kind": "count", "answer": 99}))
+    child = subprocess.Popen([sys.executable, "-m", "carcnb", "check", wrong], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE)
+    child.stdout.close()
+    err = child.stderr.read().decode()
+    assert child.wait(timeout=60) == 1
+    assert "Traceback" not in err

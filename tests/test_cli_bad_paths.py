@@ -9,6 +9,7 @@ would for a user. A FIFO is tried in a child too: a command that waited on it wo
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -254,3 +255,14 @@ def test_a_caption_typed_in_bytes_that_are_not_utf8_is_drawn(tmp_path, capsys):
     code = main(["render", GOOD, "-o", str(out), "--caption", os.fsdecode(b"caf\xe9 in Latin-1")])
     assert code == 0, capsys.readouterr().err
     assert out.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("name", WRITERS)
+@pytest.mark.parametrize("empty", ["", " "])
+def test_an_empty_name_to_write_into_is_refused_and_nothing_lands_here(tmp_path, capsys, monkeypatch, name, empty):
+    monkeypatch.chdir(tmp_path)  # an empty name would be the current folder
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code = main([empty if a == PATH else a for a in WRITERS[name]])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "an empty name: name the " in err, err
+    assert list(tmp_path.iterdir()) == []

@@ -48,7 +48,7 @@ def test_a_few_moves_then_quit(capsys, monkeypatch):
 @pytest.mark.parametrize("line, says", [
     ("place 0,1", "action 'place 0,1': place takes 2 argument(s), got 1"),
     ("fly away", "unknown action 'fly away': expected one of draw, place"),
-    ("place 40,40 0", "illegal action 'place 40,40 0' at place the tile (legal: "),
+    ("place 40,40 0", "illegal action 'place 40,40 0' at place the tile: "),
 ])
 def test_a_bad_action_gets_one_line_naming_the_form_expected(capsys, monkeypatch, line, says):
     code, out, _ = run(capsys, monkeypatch, *BASE, "--players", "you,random", stdin=f"{line}\nquit\n")

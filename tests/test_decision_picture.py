@@ -2,7 +2,10 @@
 teaches the names verdicts use, and the editor's palette of tile pictures."""
 from __future__ import annotations
 
+import base64
 import io
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ from carcnb.cli import main
 from carcnb.engine.actions import Deploy, Drop, Ferry, Place, TornadoStep
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.parse import load
+from carcnb.telling import notation
 from carcnb.telling.notation import DECISIONS, examples, write_notation
 from carcnb.telling.post import write_post
 from carcnb.telling.render import render_png
@@ -64,7 +68,7 @@ def test_render_draws_a_puzzle_as_a_decision_picture_unless_asked_for_the_board_
 
 def test_a_post_shows_the_decision_picture_and_says_where_the_notation_is(tmp_path):
     p = load(SOUTH_FIELD)
-    files = write_post(p, tmp_path, "markdown", node_limit=2000)
+    files = write_post(p, tmp_path, "markdown", node_limit=20000)
     assert size(files.picture_path.read_bytes())[0] > size(render_png(p)[0])[0]
     assert "`docs/notation.md`" in files.text and "`deploy 0,1 NNW`" in files.text
 
@@ -91,6 +95,20 @@ def test_the_shipped_notation_page_is_the_one_the_command_writes(tmp_path, notat
     docs = Path(__file__).parent.parent / "docs"
     write_notation(tmp_path, PUZZLES)
     assert (tmp_path / "notation.md").read_text(encoding="utf-8") == (docs / "notation.md").read_text(encoding="utf-8")
+
+
+def test_the_shipped_notation_notebook_is_the_page_the_kit_makes(notation_drawn_once):
+    """The notebook beside the pages holds the notation page's text and every picture it shows, attached to the
+    text cell that shows it (no kernel needed): ``tools/store_outputs.py notebooks/notation.ipynb`` writes it."""
+    shipped = json.loads((PUZZLES.parent / "notebooks" / notation.NOTEBOOK).read_text(encoding="utf-8"))
+    found = examples(PUZZLES)
+    made = notation.notation_notebook(found, notation.notation_pictures(found), PUZZLES)
+    assert ["".join(c["source"]) for c in shipped["cells"]] == ["".join(c["source"]) for c in made["cells"]]
+    for cell in shipped["cells"]:
+        cited = set(re.findall(r"\(attachment:([\w.-]+)", "".join(cell["source"])))
+        assert cited == set(cell.get("attachments", {}))
+        assert all(base64.b64decode(a["image/png"]).startswith(b"\x89PNG") for a in cell.get("attachments", {}).values())
+    assert "deploy X,Y PORT" in "".join(shipped["cells"][1]["source"])
 
 
 def test_the_editor_palette_shows_a_picture_of_every_tile_and_a_click_chooses_it():
@@ -128,3 +146,23 @@ def test_the_puzzle_board_shows_the_header_over_its_board_and_the_tile_in_hand_o
     assert geometry.picture_width == geometry.width  # the tile in hand is beside it already, not in it
     assert board.hand.box.layout.display is None
     board.close()
+
+
+def test_a_finished_game_says_so_in_the_header_not_who_would_move(data_folder):
+    """Red plays the last tile of a last-turn puzzle on the board: the header says the game is over and who
+    won, with the final points, and names nobody to move."""
+    from carcnb.telling.render.draw import as_state
+    from carcnb.widgets.puzzleboard.model import PuzzleModel
+
+    m = PuzzleModel(PUZZLES / "base" / "last-tile-three-cities-one-gap.toml", seed=1)
+    assert m.choose("place 0,1 180") and m.choose("deploy 0,1 NNW"), m.status
+    pic = m.picture()
+    state = as_state(pic.source)
+    assert state.over and pic.decision
+    facts = decision_facts(state)
+    lines = [" ".join(text for text, _ in line) for line in header_lines(facts)]
+    best = max(state.scores.values())
+    winners = [c for c, n in state.scores.items() if n == best]
+    assert lines[0] == f"game over: {winners[0]} wins" and len(winners) == 1
+    assert "to move" not in " ".join(lines) and f"{winners[0]}: {best} points in all" in lines[1]
+    assert facts.hand is None

@@ -1,5 +1,6 @@
-"""The editor in real JupyterLab and Chromium: a position built by clicks is posted as files (keys: see
-test_e2e_keys.py).
+"""The editor in real JupyterLab and Chromium: a position built by clicks is posted as files, then asked a
+question in the user's words (typed into the editor, never reaching the notebook) and posted again over the
+first post once the user says replace (keys elsewhere: see test_e2e_keys.py).
 
 Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
 """
@@ -15,6 +16,11 @@ pytestmark = pytest.mark.e2e
 
 NOTEBOOK = "editor.ipynb"
 CELLS = ["from carcnb.widgets.editor import BoardEditor\neditor = BoardEditor(mode='edit')\neditor", "1 + 1"]
+CELL_STATE = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    return Array.from({length: cells.length}, (_, i) => [cells.get(i).type, cells.get(i).sharedModel.getSource()]);
+}"""
+ASKED = "Does red's road end at the city, and who scores it?"  # r, d, m, y, x, c: JupyterLab's command keys
 
 
 def _notebook(path: Path) -> None:
@@ -88,3 +94,20 @@ def test_build_by_clicks_and_post(page):
     post = next(p for p in (served / "thread").iterdir() if not p.name.endswith(".png"))
     assert text.input_value() == post.read_text(encoding="utf-8")
     assert "0,1 E 180 red@S" in post.read_text(encoding="utf-8")
+
+    cells = page.evaluate(CELL_STATE)
+    assert cells == [["code", source] for source in CELLS]
+    ask = editor.locator(".carcnb-ask input")
+    ask.click()
+    ask.press_sequentially(ASKED)
+    ask.press("Enter")
+    expect(status).to_contain_text(f"asked: {ASKED}", timeout=20_000)
+    expect(editor.locator(".carcnb-question")).to_contain_text(ASKED, timeout=20_000)
+    assert page.evaluate(CELL_STATE) == cells  # every key went into the field, none to the notebook
+    editor.locator("button.carcnb-post").click()
+    expect(status).to_contain_text("already there", timeout=60_000)
+    assert post.read_text(encoding="utf-8") == text.input_value()  # the first post is still there
+    editor.locator("button.carcnb-post-replace").click()
+    expect(status).to_contain_text("post written", timeout=60_000)
+    expect(editor.locator(".carcnb-post-confirm")).to_be_hidden(timeout=20_000)
+    assert f"**Question:** {ASKED}" in post.read_text(encoding="utf-8")

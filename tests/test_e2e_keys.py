@@ -62,28 +62,40 @@ def _notebook(path: Path) -> None:
         "display_name": "Python 3", "language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}))
 
 
-@pytest.fixture
-def page(tmp_path: Path):
-    """JupyterLab with the three widgets run in one notebook; the kernel's data folder in tmp_path."""
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab serving the notebook of the three widgets, and Chromium; the kernel's data folder is temporary."""
     require_browser()
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import sync_playwright
 
-    served = tmp_path / "served"
+    work = tmp_path_factory.mktemp("keys")
+    served = work / "served"
     for puzzle in (PUZZLE, OTHER):
         (served / puzzle).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / puzzle, served / puzzle)
     _notebook(served / NOTEBOOK)
-    with jupyter_lab(served, tmp_path, {"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url, \
-            sync_playwright() as pw:
+    with jupyter_lab(served, work, {"CARCNB_DATA_DIR": str(work / "data")}) as url, sync_playwright() as pw:
         browser = launch(pw)
         try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1200})
-            open_and_run(page, url, NOTEBOOK)
-            for root in WIDGETS:
-                expect(page.locator(f"{root}[data-carcnb-keyguard]").first).to_be_visible(timeout=120_000)
-            yield page
+            yield url, browser
         finally:
             browser.close()
+
+
+@pytest.fixture
+def page(lab):
+    """The notebook run afresh in a new page: every widget new, each with its keys guarded."""
+    from playwright.sync_api import expect
+
+    url, browser = lab
+    page = browser.new_page(viewport={"width": 1400, "height": 1200})
+    try:
+        open_and_run(page, url, NOTEBOOK)
+        for root in WIDGETS:
+            expect(page.locator(f"{root}[data-carcnb-keyguard]").first).to_be_visible(timeout=120_000)
+        yield page
+    finally:
+        page.close()
 
 
 def _root(page, root: str):
@@ -143,3 +155,43 @@ def test_own_keys_after_a_click_on_text(page):
         expect(status).to_contain_text("rotation", timeout=20_000)
         _press_command_keys(page, cells, f"after a click on the board of {root}")
     assert page.evaluate(CELL_STATE) == cells
+
+
+def test_own_keys_after_a_click_on_a_list_entry_or_a_button_the_click_disables(page):
+    """A click on an entry of the browser's list leaves the focus on the list, whose own `r` would jump to an
+    entry: `r` turns the tile instead. Reveal disables itself when clicked, and the last Hint too: the focus
+    they held comes back to the widget, so its keys still work and the notebook's never act."""
+    from playwright.sync_api import expect
+
+    cells = page.evaluate(CELL_STATE)
+    browser = _root(page, ".carcnb-browser")
+    entry = browser.locator(".carcnb-puzzle-list option:checked").first  # the open puzzle's entry
+    entry.scroll_into_view_if_needed()
+    box = entry.bounding_box()
+    page.mouse.click(box["x"] + 12, box["y"] + box["height"] / 2)
+    assert page.evaluate("() => document.activeElement.tagName") == "SELECT"
+    page.keyboard.press("r")
+    expect(browser.locator(".carcnb-status").first).to_contain_text("rotation 90", timeout=20_000)
+    _press_command_keys(page, cells, "after a click on an entry of the puzzle list")
+
+    puzzle = _root(page, ".carcnb-puzzle")
+    status = puzzle.locator(".carcnb-status").first
+    hint = puzzle.locator("button.carcnb-hint").first
+    hint.click()
+    expect(status).to_contain_text("hint 1 of ", timeout=60_000)
+    count = int(status.inner_text().split("hint 1 of ")[1].split()[0])
+    for shown in range(2, count + 1):
+        hint.click()
+        expect(status).to_contain_text(f"hint {shown} of {count}", timeout=60_000)
+    expect(hint).to_be_disabled()
+    page.keyboard.press("r")
+    expect(status).to_contain_text("rotation 90", timeout=20_000)
+    _press_command_keys(page, cells, "after the last Hint disabled itself")
+    reveal = puzzle.locator("button.carcnb-reveal").first
+    reveal.click()
+    expect(puzzle.locator(".carcnb-answer").first).to_contain_text("Answer:", timeout=60_000)
+    expect(reveal).to_be_disabled()
+    page.keyboard.press("r")
+    expect(status).to_contain_text("Try again", timeout=20_000)
+    _press_command_keys(page, cells, "after Reveal disabled itself")
+

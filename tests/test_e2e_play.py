@@ -1,6 +1,7 @@
 """A game against the computer in real JupyterLab and Chromium: a click on the board places the tile, the
-pass button ends the turn, the computer's reply is told in the log, `z` takes it back, and JupyterLab's
-command-mode keys typed after a click on the log change no cell.
+pass button ends the turn, the computer's reply is told in the log, `z` takes it back (typed with the pass
+button gone from under the focus), and JupyterLab's command-mode keys typed then, or after a click on the
+log, change no cell.
 
 Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
 """
@@ -62,13 +63,16 @@ def test_click_pass_the_reply_in_the_log_and_undo(tmp_path):
             expect(status).to_contain_text("blue (computer, random) played turn 2")
 
             cells = page.evaluate(CELL_STATE)
-            log.locator("b").first.click()  # plain text: the focus would go to the cell without the key guard
+            # the pass button that had the focus is gone, the decision buttons drawn anew: the keys stay here
             for key in COMMAND_KEYS:
                 page.keyboard.press(key)
             assert page.evaluate(CELL_STATE) == cells
             page.keyboard.press("z")  # the game's own key: back to red's last decision
             expect(status).to_contain_text("taken back", timeout=30_000)
             expect(log).not_to_contain_text("Turn 2: blue")
+            log.locator("b").first.click()  # plain text: the focus would go to the cell without the key guard
+            for key in COMMAND_KEYS:
+                page.keyboard.press(key)
             assert page.evaluate(CELL_STATE) == cells
         finally:
             browser.close()

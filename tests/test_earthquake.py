@@ -102,7 +102,7 @@ def test_a_finished_city_in_range_scores_when_completed_but_feeds_no_field():
     # the farm touches two completed cities; the one with the token counts for nothing: 3 (not 6)
     assert state.scores == {"red": 4, "blue": 3}
     farm = next(r for r in rows if r.kind == "field")
-    assert farm.reason == "farm: 1 completed cities"
+    assert farm.reason == "farm: 1 completed city"
     assert "city at 0,-2: earthquake: no farm points" in farm.notes
 
 
@@ -174,3 +174,18 @@ def test_earthquake_destroyed_by_the_meteor(ruling, blue):
     assert state.ext["quake_destroyed"] == (0, -1)
     apply_final(state)
     assert state.scores == {"red": 0, "blue": blue}
+
+
+# on_place, the tokens written in the file: D's city (red's knight) and EQ's own. Blue's city at 1,-1 came after
+# EQ and has none. The meteor lands on EQ: only EQ's token goes with it; D's stays, whatever the ruling on a
+# destroyed earthquake says (it decides an earthquake whose tokens are not down yet).
+@pytest.mark.parametrize("ruling", ["none", "at_meteor"])
+def test_tokens_down_before_the_meteor_hit_the_earthquake_stay(ruling):
+    state = state_from_text("0,0 D 0 quake@N red@N\n0,-1 EQ 180 quake@S\n1,-1 E 0 blue@N", sets=DISASTERS,
+                            hand="MT", rulings={"earthquake.timing": "on_place",
+                                                "earthquake.destroyed_center": ruling})
+    act(state, "meteor 0,-1", "pass", "pass")
+    assert state.ext["quake_cities"] == (((0, 0), 0),)
+    rows = apply_final(state)
+    assert state.ext["quake_cities"] == (((0, 0), 0),)
+    assert {pos: r.points for pos, r in rows_by_tile(rows).items()} == {(0, 0): 0, (1, -1): 1}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import time
+from pathlib import Path
 
 import pytest
 from conftest import position_from_text, position_text
@@ -154,3 +155,26 @@ def test_a_read_only_autosave_is_a_message_and_the_editor_goes_on():
     assert m.click((2, 0))
     assert "autosave failed" in m.status and "is read-only" in m.status
     assert saver.path.read_bytes() == before and m.value.tile_at((2, 0)).tile == "C"
+
+
+def test_another_editor_pruning_the_folder_meanwhile_is_no_failed_autosave(monkeypatch):
+    # Editors in other kernels prune the same folder: a file may be gone just after it was looked at.
+    autosave.folder().mkdir(parents=True)
+    for k in range(autosave.KEPT + 2):
+        (autosave.folder() / f"editor-20200101-000000-{k:06x}.toml").write_text("# old\n", encoding="utf-8")
+    looked_at = Path.stat
+
+    def pruned_by_another_editor_once_looked_at(self, **kw):
+        found = looked_at(self, **kw)
+        if self.name.startswith("editor-20200101-"):
+            self.unlink(missing_ok=True)
+        return found
+
+    m, saver = editing()
+    m.select_tile("C")
+    with monkeypatch.context() as pruning:
+        pruning.setattr(Path, "stat", pruned_by_another_editor_once_looked_at)
+        assert m.click((1, 0))
+    assert "autosave failed" not in m.status and saver.error is None
+    assert load(saver.path) == m.value
+    assert autosave.saved() == [saver.path]

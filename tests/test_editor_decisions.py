@@ -61,7 +61,7 @@ def test_a_loaded_puzzle_shows_its_question(path):
         m = EditorModel(p, mode=mode)
         assert m.question() == question_text(p)
     m = EditorModel(position_from_text("0,0 D 0"))
-    assert m.question() is None
+    assert m.question() == "The game ends now. What does each player score?"  # no tile in hand: the scores
     assert m.load(path) and m.question() == question_text(p)
 
 
@@ -70,7 +70,7 @@ def test_view_marks_and_question():
     from carcnb.widgets.editor import BoardEditor
 
     plain = BoardEditor(position_from_text(RIVER + "1,0 D 0", hand="MT", sets=["river", "disasters"]))
-    assert plain.question.layout.display == "none"
+    assert html_text(plain.question.value).startswith("The best line for the player to act")  # as the picture shows
     before = plain.board.value
     plain.handle_event({"type": "click", **dict(zip(("dataX", "dataY"), plain.geometry.to_pixel(0.5, -0.5)))})
     assert plain.model.targets() and plain.board.value != before

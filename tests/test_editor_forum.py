@@ -34,7 +34,7 @@ def test_a_best_question_with_nothing_to_decide_is_refused_with_the_fix(tmp_path
     m.select_tile("D")
     m.click((0, 0))
     assert m.post(tmp_path / "thread") is None
-    assert "put a tile in hand" in m.status
+    assert "no tile is in hand" in m.status and "press 'put in hand'" in m.status
 
 
 def test_the_title_field_shows_and_sets_the_title():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 import types
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +13,7 @@ from conftest import position_from_text
 from carcnb.positions.dump import dump
 from carcnb.positions.model import Position
 from carcnb.positions.parse import parse
+from carcnb.telling.post import post_paths
 from carcnb.widgets.editor import EditorModel
 from carcnb.widgets.editor.model import EDIT
 
@@ -36,11 +37,11 @@ def posts(monkeypatch):
                 progress(done + 1, 3, f"reading {done + 1}")
         out_dir.mkdir(parents=True, exist_ok=True)
         from carcnb.telling.render import png_bytes
-        picture = out_dir / "position.png"
+        text_path, picture, _ = post_paths(p, out_dir, fmt)
         picture.write_bytes(png_bytes(p))
-        text = f"# position\n\n![position](position.png)\n\n```toml\n{dump(p)}```\n"
-        (out_dir / "post.md").write_text(text, encoding="utf-8")
-        return Written(out_dir / "post.md", picture, text)
+        text = f"# position\n\n![position]({picture.name})\n\n```toml\n{dump(p)}```\n"
+        text_path.write_text(text, encoding="utf-8")
+        return Written(text_path, picture, text)
 
     if "carcnb.telling.post" not in sys.modules or not hasattr(sys.modules["carcnb.telling.post"], "write_post"):
         monkeypatch.setitem(sys.modules, "carcnb.telling.post", types.ModuleType("carcnb.telling.post"))
@@ -54,7 +55,9 @@ def test_post_writes_the_position_as_it_stands(posts, tmp_path):
     m.click((0, 1))
     files = m.post(tmp_path / "thread")
     [(p, out_dir, fmt)] = posts
-    assert p == m.value and p.played == ("place 0,1 180",) and out_dir == tmp_path / "thread" and fmt == "markdown"
+    assert replace(p, question=None) == m.value and p.played == ("place 0,1 180",)
+    assert p.question.kind == "best"  # the turn waits for red's follower: the post asks how to finish it
+    assert out_dir == tmp_path / "thread" and fmt == "markdown"
     assert files.text_path.exists() and files.picture_path.exists()
     assert m.status == f"post written: {files.text_path} and {files.picture_path}"
 
@@ -79,10 +82,10 @@ def test_post_button_shows_the_text_and_the_picture(posts, tmp_path):
     panel.folder.value = str(tmp_path / "post")
     panel.button.click()
     assert panel.result.layout.display is None
-    assert panel.text.value == (tmp_path / "post" / "post.md").read_text()
+    assert panel.text.value == (tmp_path / "post" / "test.md").read_text()
     block = panel.text.value.split("```toml\n")[1].split("```")[0]
-    assert parse(block) == ed.value  # the text carries the position, as it is on the board
+    assert parse(block) == ed.model.posted()  # the text carries the position, as it is on the board
     assert bytes(panel.picture.value[:4]) == b"\x89PNG"
-    assert "post.md" in panel.where.value and "post written" in ed.status.value
+    assert "test.md" in panel.where.value and "post written" in ed.status.value
     assert panel.working.value == 3 and panel.working.max == 3  # the bar followed the readings
     assert panel.working.layout.display == "none" and not panel.button.disabled

@@ -186,7 +186,7 @@ def test_a_flood_the_meteor_replaced_keeps_its_marks_and_still_spreads():
     assert 'flood = { spread = false, by = "green", at = "2,-4" }' in text and "2,-3 U 0 red@N flooded@N" in text
     again = reloaded(state)
     assert again.key() == state.key()
-    while state.turn != 2 or not state.is_chance():  # blue's turn, first choices; then green's: the cut-out
+    while state.turn != 2 or state.is_chance():  # blue's turn, first choices; then green's draw: the cut-out
         action = state.chance_outcomes()[0][0] if state.is_chance() else state.legal_actions()[0]
         state.apply(action)
         again.apply(action)

@@ -124,14 +124,38 @@ def test_the_tornado_strip_has_a_board_per_decision_saying_what_it_carries():
     shown = event_strip(row, "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", caption="the event")
     titles = [p.title for p in shown.panels]
     assert titles[0] == "start at 1,0\ncarries nothing"
-    assert titles[1:4] == ["1. red moves the tornado from 1,0\nto 0,0 (step 1)\ncarries nothing",
-                           "2. red has the tornado pick up\nblue's farmer on the field at 0,0\n(ESE)\n"
+    assert titles[1:4] == ["1. red moves the tornado from 1,0 to 0,0 (step 1)\ncarries nothing",
+                           "2. red has the tornado pick up blue's farmer on the field at 0,0 (ESE)\n"
                            "carries blue's follower",
-                           "3. red moves the tornado from 0,0\nto -1,0 (step 2); the tornado\npicks up red's builder on the road\n"
-                           "at -1,0 (E); the tornado sets\nblue's thief down on the road at\n-1,0 (E)\ncarries red's builder"]
+                           "3. red moves the tornado from 0,0 to -1,0 (step 2); the tornado picks up red's builder "
+                           "on the road at -1,0 (E); the tornado sets blue's farmer down on the road at -1,0 (E): a thief now\n"
+                           "carries red's builder"]
     # a step that swaps figures says so: what it picked up and what it set down, not only where it went
-    assert titles[-1].startswith("5. blue puts the farmer the\ntornado carried on the field at\n-2,0")
+    assert titles[-1].startswith("5. blue puts the farmer the tornado carried on the field at -2,0")
     assert isinstance(shown, Picture) and shown.columns == 4
+
+
+@pytest.mark.parametrize("shown", [
+    event_strip(example("tornado-square"), "place 1,0 90", columns=4, caption="twelve steps"),
+    event_strip(example("tornado-row"), "place 1,0 90", "tornado 0,0", "pick blue 0,0 ESE", "tornado -1,0",
+                "tornado -2,0", caption="the whole event")], ids=["twelve-steps", "swap"])
+def test_a_strips_titles_never_overlap_each_other_a_board_or_the_edge(shown):
+    """Each board's title is wrapped to its board's width: drawn, no title's box meets another title's, a
+    board, or the picture's edge."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    fig = shown.figure()
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    titles = [(ax.title.get_text(), ax.title.get_window_extent(renderer)) for ax in fig.axes if ax.get_title()]
+    boards = [ax.get_window_extent(renderer) for ax in fig.axes]
+    assert len(titles) == len(shown.panels)
+    edge = fig.bbox
+    for i, (text, box) in enumerate(titles):
+        assert edge.x0 <= box.x0 and box.x1 <= edge.x1 and edge.y0 <= box.y0 and box.y1 <= edge.y1, \
+            f"{text!r} is cut off by the picture's edge"
+        assert not any(box.overlaps(board) for board in boards), f"{text!r} covers a board"
+        for other, other_box in titles[i + 1:]:
+            assert not box.overlaps(other_box), f"{text!r} and {other!r} overlap"
 
 
 def test_the_legend_is_a_captioned_figure():
@@ -139,3 +163,14 @@ def test_the_legend_is_a_captioned_figure():
     assert "<figcaption" in shown and "the key" in shown and 'src="data:image/png;base64,' in shown
     with pytest.raises(CarcnbError, match="unknown legend entries"):
         legend("bad", keys=["dragon"]).png
+
+
+def test_the_notation_is_drawn_as_moves_on_the_board_they_made_and_the_ports_of_a_tile():
+    from carcnb.telling.explain import moves, points, ports
+
+    shown = moves(example("tour"), "place 0,1 180", "deploy 0,1 NNW", caption="red's turn written out")
+    assert shown.png.startswith(b"\x89PNG") and "red&#x27;s turn written out" in shown._repr_html_()
+    with pytest.raises(CarcnbError):
+        moves(example("tour"), "place 5,5 0", caption="not next to any tile")
+    assert ports("the ports").png.startswith(b"\x89PNG")
+    assert repr(points(example("tour"), "so far")) == "so far: red 4, blue 2, green 0"

@@ -89,25 +89,37 @@ def test_the_flood_spreads_on_the_placers_next_turn_before_the_draw_and_not_befo
     act(state, "draw E")
     assert any((x, y) in covered for x, y, _ in legal_placements(state))
     act(state, "place 5,-7 180", "pass")
-    # red's turn again: the flood spread before red's draw
-    assert state.active == "red" and state.current_player() == CHANCE
+    # red's turn again: green's turn ended without the spread; it comes with red's draw, before the tile
+    assert state.active == "red" and state.current_player() == CHANCE and "flood_spread" not in state.ext
+    act(state, "draw E")
     assert state.ext["flood_spread"] is True
     # the city R3 + E at 1,-5 lies on covered tiles but was completed before the water came: it stays complete
     assert not flooded(state, (1, -4), "S") and state.board.is_complete(state.board.node_at((1, -4), PORT_INDEX["S"]))
     assert flooded(state, (3, -4), "C")   # R5's cloister, on a covered tile
     assert not flooded(state, (0, -4), "S")  # R8 at 0,-4 is 2 away: not covered
-    act(state, "draw E")
     placements = legal_placements(state)
     assert placements and not any((x, y) in covered for x, y, _ in placements)
 
 
 def test_the_flood_spreads_only_once_and_only_for_its_placer():
     state = state_from_text(RIVER, sets=SETS, hand="FL")
-    act(state, "flood 2,-4", "draw U", "place 6,-6 0", "pass")
+    act(state, "flood 2,-4", "draw U", "place 6,-6 0", "pass", "draw U")
     assert state.ext["flood_spread"] is True  # 2 players: red's next turn came
     marks = state.board.flood_marks
-    act(state, "draw U", "place 7,-6 0", "pass", "draw U", "place 8,-6 0", "pass")
+    act(state, "place 7,-6 0", "pass", "draw U", "place 8,-6 0", "pass", "draw U")
     assert state.board.flood_marks == marks
+
+
+def test_the_flood_never_spreads_after_the_last_tile():
+    # blue laid FL on 2,-4; red plays the last tile: the game ends before blue's next turn, so the cut-out
+    # never goes down. Red's knight on R3's north city (1,-4, a square the cut-out would cover) scores it as
+    # unfinished, not flooded.
+    board = RIVER.replace("1,-4  R3  0", "1,-4  R3  0  red@N").replace("2,-4  R4  0", "2,-4  FL  0")
+    state = state_from_text(board, sets=SETS, hand="U", pile=[], flood={"by": "blue"}, gone=["R4"])
+    act(state, "place 6,-6 0", "pass")
+    assert state.over and "flood_spread" not in state.ext
+    assert not flooded(state, (1, -4), "N")
+    assert [(r.kind, r.reason) for r in state.rows] == [("city", "unfinished")]
 
 
 # ----- flood.covered_scope ----------------------------------------------------------------------------------

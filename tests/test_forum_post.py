@@ -43,14 +43,15 @@ def test_a_best_verdict_gives_the_next_best_lines_and_the_reply_that_refutes_the
     text = write_post(load(asked), tmp_path / "out").text
     assert "**Answer:** red's best line is `meteor 3,-1`, value 4." in text
     assert "The value is red's points minus the best opponent's, gained this turn (red +4, blue +0)." in text
-    assert "- `meteor 1,0`: value 3 (red +3, blue +0); the reply: `blue: pass`" in text
-    assert "- `meteor 2,0`: value 0 (red +0, blue +0); the reply: `blue: meteor 1,0`" in text
+    # each refuted by the reply, and red's own later move when red has one
+    assert "- `meteor 1,0`: value 3 (red +3, blue +0); the turn goes on: `blue: pass`, `red: meteor 2,0`" in text
+    assert "- `meteor 2,0`: value 0 (red +0, blue +0); the turn goes on: `blue: meteor 1,0`, `red: pass`" in text
 
 
 def test_a_last_tile_value_says_it_counts_the_final_scoring(tmp_path):
     text = write_post(reading_of(load(PUZZLES / "disasters/flood-scope-last-tile.toml"), "edge"), tmp_path).text
     assert "gained this turn and in the final scoring (red +10, blue +3)" in text
-    assert "this turn)" not in text.split("## Answer")[1].split("## What happens")[0]
+    assert "this turn)" not in text.split("## Why")[1].split("## What happens")[0]
 
 
 def test_solve_lists_every_equally_good_line(tmp_path, capsys):
@@ -70,15 +71,17 @@ def test_a_post_lists_every_equally_good_line(tmp_path):
                 str(tmp_path / "tie.toml"))
     text = write_post(tie, tmp_path / "out").text
     assert "5 lines are equally good:" in text
+    tied = text.split("5 lines are equally good:")[1].split("The value is")[0]
     for aim in ("-1,0", "1,0", "2,0", "3,-1", "3,0"):
-        assert f"- `meteor {aim}`: red +0, blue +0" in text
+        assert f"`meteor {aim}`" in tied
+    assert "- `meteor 2,0` (or, to the same effect, `meteor 3,0`): red +0, blue +0" in tied  # the same end
 
 
 def test_solve_explains_a_value_and_shows_the_runner_up(asked, capsys):
     assert main(["solve", str(asked)]) == 0
     out = capsys.readouterr().out
     assert "the value is red's points minus the best opponent's, gained this turn (red +4, blue +0)" in out
-    assert "  meteor 1,0  value 3 (red +3, blue +0); the reply: blue: pass" in out
+    assert "  meteor 1,0  value 3 (red +3, blue +0); the turn goes on: blue: pass; red: meteor 2,0" in out
 
 
 def test_readings_that_change_nothing_are_one_line_without_their_ids(tmp_path):
@@ -101,7 +104,11 @@ def test_cli_post_takes_the_picture_options_of_render(asked, tmp_path):
     assert main(["post", str(asked), "-o", str(dressed), "--legend", "--caption", "the thief's road",
                  "--no-coords"]) == 0
     assert (plain / "meteor-aim.png").read_bytes() != (dressed / "meteor-aim.png").read_bytes()
-    assert "![the thief's road](meteor-aim.png)" in (dressed / "meteor-aim.md").read_text(encoding="utf-8")
+    text = (dressed / "meteor-aim.md").read_text(encoding="utf-8")
+    assert "![the thief's road](meteor-aim.png)" in text
+    numbered = "columns (x, east) are numbered along the bottom of the picture"
+    assert numbered in (plain / "meteor-aim.md").read_text(encoding="utf-8")
+    assert numbered not in text and "How to read it: a port names a place on a tile" in text  # no numbers drawn
 
 
 def test_bgg_posts_use_its_tags_and_say_where_the_picture_goes(asked, tmp_path):

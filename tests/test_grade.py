@@ -11,7 +11,7 @@ from carcnb.cli import main
 from carcnb.engine.errors import CarcnbError
 from carcnb.positions.parse import load, parse
 from carcnb.puzzles import grade as grade_module
-from carcnb.puzzles.grade import Grade, grade, grade_file, play, search, write_grade
+from carcnb.puzzles.grade import BIG_BOARD, Grade, calibration, choice_cap, grade, grade_file, play, search, write_grade
 from carcnb.search.questions import reading_of
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
@@ -141,19 +141,44 @@ GREEDY_FILL = """
 """
 
 
-def test_difficulty_follows_how_simple_players_fare_not_the_size_of_the_board(monkeypatch):
-    # A big last-tile board that the greedy player (the most points at once) fills right is easy; the
-    # tornado line that both simple players miss at several steps is the hardest.
+def test_difficulty_follows_how_simple_players_fare_and_how_much_there_is_to_weigh(monkeypatch):
+    # A last-tile board that the greedy player (the most points at once) fills right is easy but for its size
+    # and its ruling; the tornado line that both simple players miss, among many sensible options, is the
+    # hardest (docs/grading.md).
     fill = parse(position_text(GREEDY_FILL, {"kind": "best", "answer": {"line": ["place 0,-1 90", "deploy 0,-1 E"],
                                                                           "value": 10}},
                                players=["red", "blue"], to_move="red", hand="E", pile=[]))
     tornado = reading_of(load(PUZZLES / "disasters" / "tornado-over-empty.toml"), "yes")
     played = []  # how the simple players fared, as each grade found it
     monkeypatch.setattr(grade_module, "play", lambda p, found: played.append(play(p, found)) or played[-1])
-    assert grade(fill).difficulty <= 2 < 5 == grade(tornado).difficulty
+    filled, hard = grade(fill), grade(tornado)
     easy, deep = played
-    assert easy.finder == "greedy"
-    assert deep.finder == "search" and deep.wary_misses >= 3
+    assert easy.finder == "greedy" and easy.sensible < 4
+    assert filled.difficulty == 1 + (len(fill.board) >= BIG_BOARD) + ("scoring.edition" in filled.topics)
+    assert deep.finder == "search" and deep.sensible >= 10 and hard.difficulty == choice_cap(deep) == 5
+
+
+def test_what_strong_players_found_wrong_is_graded_right():
+    """A choice between two is never hard (the crop circle's add or remove, then which follower to take back);
+    a one-decision puzzle among three options is at most two stars; a huge board the greedy player fills right
+    is still more than one star."""
+    two = load(PUZZLES / "cropcircles" / "crop-circle-short-road.toml")
+    three = load(PUZZLES / "ferries" / "lay-ferry-close-your-road.toml")
+    huge = load(PUZZLES / "ferries" / "crop-circle-add.toml")
+    assert play(two, search(two)).options <= 2 and grade(two).difficulty <= 2
+    assert play(three, search(three)).options == 2 and grade(three).difficulty <= 2
+    assert len(huge.board) >= BIG_BOARD and play(huge, search(huge)).finder == "greedy" and grade(huge).difficulty >= 2
+
+
+def test_a_calibration_shows_the_simple_players_solving_fewer_as_the_grade_rises(capsys):
+    names = ["ferries/two-directions.toml", "ferries/crop-circle-add.toml", "themes/meteor/road-tug.toml",
+             "mined/disasters/tornado-s2200-004.toml"]
+    levels = calibration([load(PUZZLES / name) for name in names])
+    assert [level.difficulty for level in levels] == [1, 2, 3, 4, 5] and sum(lv.puzzles for lv in levels) == 4
+    shares = [lv.greedy / lv.puzzles for lv in levels if lv.puzzles]
+    assert shares == sorted(shares, reverse=True) and shares[0] == 1 and shares[-1] == 0
+    assert main(["grade", "--calibration", str(PUZZLES / names[0])]) == 0
+    assert "1 puzzles; the greedy player solves 1 (100%), the reply-aware player 1 (100%)" in capsys.readouterr().out
 
 
 def test_a_line_found_only_by_foreseeing_the_replies_is_harder_than_a_greedy_one():

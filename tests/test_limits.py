@@ -15,9 +15,10 @@ from carcnb.engine.errors import SearchLimitError
 from carcnb.positions.dump import save
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.parse import load
-from carcnb.search import solve as solve_module
+from carcnb.search import budget as budget_module
 from carcnb.search.questions import reading_of
-from carcnb.search.solve import DEFAULT_MAX_NODES, Solver, search_budget, solve
+from carcnb.search.budget import DEFAULT_MAX_NODES, search_budget
+from carcnb.search.solve import Solver, solve
 from carcnb.telling.render import PictureScaled, render_png
 from carcnb.telling.render.export import MAX_PIXELS, fitted_px
 from carcnb.telling.render.result import result_png
@@ -94,7 +95,7 @@ def test_a_search_has_the_default_budget_unless_a_command_sets_another():
 
 
 def test_a_search_that_outgrows_its_memory_stops_and_says_more_positions_would_not_help(monkeypatch):
-    monkeypatch.setattr(solve_module, "SEARCH_MEMORY", -(1 << 40))  # any memory at all is too much
+    monkeypatch.setattr(budget_module, "SEARCH_MEMORY", -(1 << 40))  # any memory at all is too much
     state = state_from_position(load(TORNADO))
     before = len(state.history)
     with pytest.raises(SearchLimitError, match="a higher --max-nodes will not help"):

@@ -3,11 +3,14 @@ into BBCode tags (as the Markdown and HTML writers already escape their own mark
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
+import mistune
+import pytest
 from conftest import position_text
 
 from carcnb.positions.parse import load, parse
-from carcnb.telling.markup import Bold, Code, CodeBlock, Heading, Items, Para, Table, bbcode
+from carcnb.telling.markup import Bold, Code, CodeBlock, Heading, Items, Para, Picture, Table, bbcode, markdown
 from carcnb.telling.post import write_post
 
 TAG = re.compile(r"\[(/?)(b|i|u|url|img|size|list|code|quote|\*)(=[^\]]*)?\]", re.IGNORECASE)
@@ -33,7 +36,7 @@ def test_a_code_block_is_closed_only_by_its_own_end():
     assert text[len("[code]"):-len("[/code]\n")].replace("\u200b", "") == 'title = "ends here? [/code] [/CODE]"'
 
 
-def test_a_bbcode_post_shows_its_title_and_comments_as_typed(tmp_path):
+def test_a_bbcode_post_shows_its_title_as_typed_and_pastes_no_comment(tmp_path):
     source = position_text("# a comment with [/code] and [b]\n0,0 D 0 red@E\n1,0 U 90", title=TYPED)
     path = tmp_path / "brackets.toml"
     path.write_text(source, encoding="utf-8")
@@ -42,4 +45,11 @@ def test_a_bbcode_post_shows_its_title_and_comments_as_typed(tmp_path):
     assert TYPED in shown(text)
     (code,) = re.findall(r"\[code\](.*?)\[/code\]", text, re.S)
     typed = code.replace("\u200b", "")  # inside [code] a forum reads no tag but [/code]
-    assert parse(typed) == p and "# a comment with [/code] and [b]" in typed
+    assert parse(typed) == p and "# a comment" not in typed and TYPED in typed
+
+
+@pytest.mark.parametrize("name", ["my puzzle (v2).png", "x](other.png) ![y", "<x>.png"])
+def test_a_markdown_picture_links_its_file_whatever_its_name(name):
+    shown = mistune.html(markdown([Picture(name, "the position", b"")]))
+    (src,) = re.findall(r'<img src="([^"]*)" alt="the position"', shown)
+    assert unquote(src) == name and "<a " not in shown and shown.count("<img") == 1

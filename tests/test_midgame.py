@@ -21,7 +21,7 @@ from carcnb.positions.game_io import position_from_state
 from carcnb.positions.parse import load, parse
 from carcnb.puzzles import midgame
 from carcnb.search.playout import random_action
-from carcnb.telling.verdict import check_answer, hints
+from carcnb.telling.verdict import check_answer, hints, reveal
 from carcnb.telling.wording import question_text
 
 # Blue holds H with three tiles left. Placed on 1,-2 it closes the little city at 0,-2 with a knight: 4 points at
@@ -207,5 +207,10 @@ def test_the_quiz_takes_the_answer_in_any_spelling_and_tells_why_the_greedy_move
     assert not check_answer(p, "place 0,3 0; deploy 0,3 N").right
     said = hints(p)
     assert said[0].startswith("Look past the turn: 3 tiles (B, R, U) are still to be drawn")
-    assert "value of 0 this turn" in said[-1]
+    assert "The theme: not feeding a farmer." in said[0]
+    assert said[1] == "It turns on red's farmer in the field at 0,-1." and said[2].startswith("The move: ")
+    assert not any("0,3" in hint for hint in said)  # no hint names the answer's spot
+    shown = reveal(p)
+    assert shown.line == tuple(map(parse_action, ["place 0,3 0", "deploy 0,3 S"]))  # the file's line
+    assert shown.idea.startswith("The idea: don't feed red's farmer")
     assert "3 tiles still to draw" in question_text(p) and "as the random player plays it" in question_text(p)

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -79,6 +81,9 @@ def test_mining_refuses_to_overwrite_and_explains_bad_options(tmp_path, capsys, 
     assert "expected a number >= 1" in capsys.readouterr().err
     with pytest.raises(CarcnbError, match="unknown decision 'dragon'"):
         mine([], "best", 1, 1, only=["dragon"])
+    assert main(["mine", "--sets", "disasters", "--kind", "final", "--only", "meteor", "--count", "1", "--seed", "3",
+                 "-o", str(tmp_path / "x")]) == 2
+    assert "--only chooses the decisions a best hunt examines" in capsys.readouterr().err
 
 
 def test_a_hunt_that_falls_short_says_so_and_exits_1(tmp_path, capsys):
@@ -164,7 +169,8 @@ def test_an_answer_that_scores_the_most_at_once_is_no_puzzle():
     assert _best_puzzle_from(board, players=["red", "blue", "green"], to_move="red", hand="E", pile=[]) is None
 
 
-THEMES = ("Steal ", "Share ", "Deny ", "Don't feed ", "Hold ", "Knock out ", "Think of ", "The reading of ", "Where the meteor ",
+THEMES = ("Steal ", "Share ", "Deny ", "Don't feed ", "Hold ", "Knock out ", "Think of ", "The reading of ", "Look past ",
+          "Where the meteor ",
           "Where the flood ", "The tornado's path", "Where the ferry ", "What the crop circle ")
 
 
@@ -174,7 +180,7 @@ def hunted():
 
 
 def test_each_mined_puzzle_is_an_idea_against_the_obvious_move_from_a_game_of_its_own(hunted):
-    from carcnb.puzzles.idea import judge
+    from carcnb.telling.idea import judge
 
     assert len(hunted) == 2
     games = [m.origin.split(": game ")[1].split(",")[0] for m in hunted]
@@ -183,7 +189,8 @@ def test_each_mined_puzzle_is_an_idea_against_the_obvious_move_from_a_game_of_it
         p = m.position
         assert p.title.startswith(THEMES) and f": {p.to_move} to place " in p.title, p.title
         words = p.question.explanation
-        assert ("The obvious move: " in words or "The nearest other choice: " in words) and "The answer, for " in words
+        assert "The obvious move: " in words or "The nearest other choice: " in words
+        assert "The answer, for " not in words  # the answer's own events are the reveal's, told once
         found = search(p)
         idea = judge(p, found.line, found.replies)
         assert idea is not None and idea.answer.mine == found.line
@@ -193,13 +200,17 @@ def test_each_mined_puzzle_is_an_idea_against_the_obvious_move_from_a_game_of_it
 
 def test_a_mined_picture_holds_only_the_tiles_the_idea_needs(hunted):
     from carcnb.positions.game_io import problems
-    from carcnb.puzzles.idea import judge
+    from carcnb.puzzles.playable import unplayable
+    from carcnb.telling.idea import judge
 
     for m in hunted:
         p = m.position
         found = search(p)
         key = judge(p, found.line, found.replies).key
+        assert not unplayable(p)  # the start tile stays at 0,0, and every set named is in use
         for t in p.board:
+            if t.pos == (0, 0):
+                continue
             smaller = p.with_board(tuple(o for o in p.board if o.pos != t.pos))
             if problems(smaller):
                 continue
@@ -217,3 +228,65 @@ def test_the_same_seed_writes_the_same_files_byte_for_byte_whatever_the_workers(
             "--workers", "2")
     written = _mine_in_a_fresh_process(tmp_path / "a", hash_seed, *argv)
     assert written == {f"{m.name}.toml": m.text().encode("utf-8") for m in hunted}
+
+
+# ----- workers -----------------------------------------------------------------------------------------------
+def test_workers_are_capped_at_the_cores_available_and_the_command_says_so(tmp_path, capsys, monkeypatch):
+    asked = []
+    monkeypatch.setattr("carcnb.cli.mine.cores", lambda: 3)
+    monkeypatch.setattr("carcnb.cli.mine.mine", lambda *a, **k: asked.append(a[-1]) or [])
+    main(["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "1", "--workers", "100000",
+          "-o", str(tmp_path)])
+    assert asked == [3]
+    assert "--workers 100000 is more than the 3 cores available: mining with 3" in capsys.readouterr().err
+    monkeypatch.setattr(mine_module, "cores", lambda: 1)  # called as a library: capped too, no pool at all
+    monkeypatch.setattr("multiprocessing.Pool", lambda *a, **k: pytest.fail("a pool started on one core"))
+    assert mine([], "best", 1, 4, min_margin=1, last_tile=True, max_games=1, workers=100000)
+
+
+CTRL_C_AS_THE_POOL_STARTS = """
+import os, signal, sys, time
+import carcnb.cli.mine
+carcnb.cli.mine.cores = carcnb.puzzles.mine.cores = lambda: 4  # a pool of four, whatever the machine
+sent = os.environ["CTRL_C_SENT"]
+def ctrl_c_as_the_first_worker_starts():  # to every process of the terminal, while the main one forks
+    if not os.path.exists(sent):
+        os.killpg(0, signal.SIGINT)
+        open(sent, "w").close()
+os.register_at_fork(after_in_parent=ctrl_c_as_the_first_worker_starts)
+ready = carcnb.puzzles.mine._ignore_ctrl_c
+def ready_once_ctrl_c_came():  # the worker is still starting when Ctrl-C comes
+    for _ in range(1000):
+        if os.path.exists(sent):
+            break
+        time.sleep(0.01)
+    ready()
+carcnb.puzzles.mine._ignore_ctrl_c = ready_once_ctrl_c_came
+from carcnb.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def test_ctrl_c_as_the_pool_starts_stops_every_worker_with_one_line_and_exit_130(tmp_path):
+    argv = ["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "1", "--games", "4", "--workers",
+            "4", "-o", str(tmp_path)]
+    child = subprocess.Popen([sys.executable, "-c", CTRL_C_AS_THE_POOL_STARTS, *argv],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             env={**os.environ, "CTRL_C_SENT": str(tmp_path / "ctrl-c-sent")})
+    _, err = child.communicate(timeout=300)
+    said = [line for line in re.split(r"[\r\n]", err) if line and not line.startswith("mining:")]  # not the bar
+    assert child.returncode == 130, err
+    assert said == [f"carcnb mine: stopped: the 0 puzzles found so far are kept in {tmp_path}"], err
+    assert not _left_running(child.pid), "workers were left running"
+
+
+def _left_running(group: int) -> bool:
+    """Whether a process of the group is still there once its leader has exited (a terminated worker takes
+    a moment to be reaped: asked again for up to a minute)."""
+    for _ in range(600):
+        try:
+            os.killpg(group, 0)
+        except ProcessLookupError:
+            return False
+        time.sleep(0.1)
+    return True

@@ -126,6 +126,54 @@ def test_start_here_lists_every_notebook():
     assert {p.name for p in NOTEBOOKS if p != start} <= linked
 
 
+NOTATION = "notation.ipynb"
+CITED = re.compile(r"`([\w.-]+(?:/[\w.-]+)+|[\w.-]+\.(?:md|toml|py|txt|json|ipynb|png))`")
+SHIPPED = ("notebooks", "puzzles")  # the folders a wheel carries and ``carcnb notebooks`` copies
+
+
+@pytest.mark.parametrize("path", [p for p in NOTEBOOKS if p.name != NOTATION],
+                         ids=ids([p for p in NOTEBOOKS if p.name != NOTATION]))
+def test_every_page_links_the_notation_page_near_its_top(path):
+    """The ports and moves every page uses are one click away from its first text cell, in JupyterLab too:
+    the link is to a notebook shipped beside the pages."""
+    first = next(c for c in cells(path) if c["cell_type"] == "markdown")
+    assert NOTATION in {m.group(1) for m in LINK.finditer(text(first))}, f"{path.name}: no link to {NOTATION} at its top"
+    assert (path.parent / NOTATION).is_file()
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=ids(NOTEBOOKS))
+def test_no_page_cites_a_file_that_is_not_shipped(path):
+    """A file a page names (`puzzles/base/x.toml`, `notation.ipynb`) is one a reader has: in the notebooks' folder
+    or the puzzles beside it."""
+    root = ROOT.resolve()
+    for c in cells(path):
+        if c["cell_type"] != "markdown":
+            continue
+        for name in CITED.findall(text(c)):
+            found = [p.resolve() for p in (path.parent / name, root / name) if p.exists()]
+            shipped = [p for p in found if any(p.is_relative_to(root / folder) for folder in SHIPPED)]
+            assert shipped, f"{path.name} cites {name}, which the kit does not ship"
+
+
+def test_start_here_teaches_the_notation_with_pictures_before_asking_for_an_answer():
+    """Ports and moves are taught, each with a picture that is stored, before the first puzzle."""
+    start = cells(ROOT / "notebooks" / "00-start-here.ipynb")
+    asked = next(i for i, c in enumerate(start) if c["cell_type"] == "code" and "PuzzleBoard(" in text(c))
+    before = start[:asked]
+    prose = " ".join(text(c) for c in before if c["cell_type"] == "markdown")
+    for taught in ("`place 0,1 180`", "`NNW`", "`ESE`", "`deploy X,Y PORT`", "`C`", "`pass`"):
+        assert taught in prose, f"00-start-here uses {taught} before teaching it"
+    drawn = {shows_call(c) for c in before if c["cell_type"] == "code" and c.get("outputs")}
+    assert {"ports", "moves"} <= drawn
+
+
+def shows_call(cell: dict) -> str:
+    """The name of the function a code cell's last line calls."""
+    body = ast.parse(python(cell)).body
+    call = body[-1].value if body and isinstance(body[-1], ast.Expr) else None
+    return getattr(getattr(call, "func", None), "id", "")
+
+
 def test_start_here_names_the_tiles_before_using_them():
     """A tile's name (`FL`, `EQ`, ...) first appears where the page explains tile names."""
     start = cells(ROOT / "notebooks" / "00-start-here.ipynb")

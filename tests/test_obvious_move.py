@@ -1,5 +1,5 @@
 """A ``best`` puzzle tells the solver why the obvious move fails: when the answer is not the move that scores most
-for the mover at once (``carcnb.puzzles.idea``), the explanation names that move, by its notation (``meteor 2,0``) or in
+for the mover at once (``carcnb.telling.idea``), the explanation names that move, by its notation (``meteor 2,0``) or in
 the account's words after "obvious move" (as the mined puzzles do)."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
 from carcnb.positions.parse import load
 from carcnb.puzzles.collection import puzzle_root
-from carcnb.puzzles.idea import Line, lines
+from carcnb.telling.idea import Line, lines
 from carcnb.search.questions import readings_asked
 from carcnb.telling.account import account
 

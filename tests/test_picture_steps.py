@@ -13,9 +13,11 @@ from PIL import Image
 from carcnb.telling.explain import example
 from carcnb.telling.explain.tornado import event_strip
 from carcnb.telling.render import render_png
+from carcnb.telling.render.badges import Box, covered_area
 from carcnb.telling.render.draw import as_state, step_plan
 from carcnb.telling.render.pieces import piece_boxes
 from carcnb.telling.render.steps import HANDFUL, step_list
+from carcnb.widgets.editor.board_view import tile_pixels
 from carcnb.widgets.puzzleboard.model import PuzzleModel
 
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -54,15 +56,33 @@ def test_a_revealed_tornado_line_numbers_every_step_apart_from_the_others_and_th
     assert len(plan.arrows) == len(moves)  # one arrow a move, however often it is made
 
 
+@pytest.mark.parametrize(("path", "reading"), [(p, None) for p in TORNADO_PUZZLES]
+                         + [(PUZZLES / "disasters" / "tornado-short-move.toml", "skip")],
+                         ids=lambda v: v.stem if isinstance(v, Path) else str(v))
+def test_a_revealed_tornado_lines_badges_leave_the_tiles_in_view(path, reading, data_folder):
+    """The badges sit beside the board where there is room: together they cover at most a twentieth of the
+    tiles, at the size the puzzle board draws them."""
+    m = PuzzleModel(path, seed=1, reading=reading)
+    m.reveal()
+    pic = m.picture()
+    state = as_state(pic.source)
+    plan = step_plan(state, m.line_steps(), pic.extent, True, tile_pixels(pic.extent, 80, 960))
+    tiles = [Box(x, y, x + 1, y + 1) for x, y in state.board.tiles]
+    covered = sum(covered_area(b.box, tiles) for b in plan.badges)
+    assert covered <= 0.05 * len(tiles), f"the badges cover {covered / len(tiles):.0%} of the tiles"
+
+
 def test_the_steps_of_the_five_player_tornado_strip_stand_apart():
-    strip = event_strip(example("tornado-square"), "place 1,0 90", columns=5, caption="twelve steps")
+    strip = event_strip(example("tornado-square"), "place 1,0 90", columns=4, caption="twelve steps")
     last = strip.panels[-1]
+    view = last.view()
+    px = strip.figure().axes[0].get_window_extent().width / (view[1] - view[0])  # as the strip draws its boards
     for panel in strip.panels:
         state = as_state(panel.source)
-        plan = step_plan(state, (), panel.view(), True, 40)
+        plan = step_plan(state, (), panel.view(), True, px)
         assert_apart(plan, state)
     state = as_state(last.source)
-    plan = step_plan(state, (), last.view(), True, 40)
+    plan = step_plan(state, (), view, True, px)
     assert numbers_on(plan) == list(range(1, 13))
     assert any("·" in b.text for b in plan.badges)  # back and forth over one edge: one badge, several numbers
 

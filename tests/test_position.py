@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import string
+from dataclasses import replace
 
 import pytest
 from conftest import COLORS, position_from_text
@@ -156,6 +157,22 @@ def test_unknown_tile_message_lists_the_known_tiles():
     with pytest.raises(PositionFormatError) as err:
         parse(HEAD + 'board = """\n0,0 Q9 0\n"""\n', "x.toml")
     assert "known: A, B, C" in str(err.value) and "R10" in str(err.value)
+
+
+def test_a_byte_order_mark_before_the_text_is_read_as_nothing(tmp_path, capsys):
+    from carcnb.cli import main
+
+    plain = tmp_path / "plain.toml"
+    plain.write_text(FULL, encoding="utf-8")
+    marked = tmp_path / "marked.toml"
+    marked.write_bytes(b"\xef\xbb\xbf" + FULL.encode("utf-8"))  # as Notepad saves UTF-8
+    assert load(marked) == replace(load(plain), path=str(marked))
+    assert parse("\ufeff" + FULL) == parse(FULL)
+    for command in ("score", "legal", "check"):
+        main([command, str(plain)])
+        said = capsys.readouterr()
+        main([command, str(marked)])
+        assert capsys.readouterr() == tuple(s.replace("plain.toml", "marked.toml") for s in said), command
 
 
 def test_missing_file_is_a_format_error(tmp_path):

@@ -15,6 +15,7 @@ from carcnb.cli import main
 from carcnb.engine.errors import CarcnbError
 from carcnb.positions.parse import load, parse
 from carcnb.search.questions import reading_of
+from carcnb.storage.safewrite import ReadOnlyFileError
 from carcnb.telling.post import FORMATS, write_post
 from carcnb.widgets.editor import EditorModel
 
@@ -75,7 +76,9 @@ def test_the_verdict_lists_every_point_with_its_reason(tmp_path):
     assert "| end of game | blue | 1 | city at 2,-1 | unfinished |" in text
     assert "**Totals:** red 18, blue 11." in text
     assert "- red's monk on the cloister at 1,-1 (C) goes back to the supply\n" in text  # what happens, told
-    assert "![The board after the answer: new tiles outlined" in text and "(meteor-cloister-eight-result.png)" in text
+    caption = ("The board after the answer: new tiles outlined, what scored tinted with its points (striped when "
+               "shared), followers that left dashed where they stood (to the supply or lost)")
+    assert f"![{caption}](meteor-cloister-eight-result.png)" in text  # only what this picture marks
     assert (tmp_path / "meteor-cloister-eight-result.png").read_bytes().startswith(b"\x89PNG")
     assert "No reading of the rules changes this answer." in text
     assert "meteor.adjacency" not in text  # the rulings that change nothing are one line, not a list of ids
@@ -85,8 +88,9 @@ def test_a_best_post_gives_the_line_and_the_readings_of_two_rulings(tmp_path):
     text = write_post(reading_of(load(PUZZLES / "disasters/flood-scope.toml"), "edge"), tmp_path).text
     assert "2 open questions of the rules change this answer" in text
     assert "- `segment`, any feature with a segment on a covered tile: red 23, blue 20" in text
-    assert "- `no`, covered empty positions take no tile: no answer: illegal position" in text
-    assert "- red 23, blue 20: the flood stops every covered feature, tiles under the flood" in text  # by answer
+    assert ("- `no`, covered empty positions take no tile: impossible: played action 1 of 2, 'place 2,-3 270', "
+            "cannot be played: 2,-3 lies under the flood's cut-out") in text
+    assert "- Under “the flood stops every covered feature, tiles under the flood”: red 23, blue 20" in text
     text = write_post(reading_of(load(PUZZLES / "disasters/meteor-adjacency.toml"), "king"), tmp_path).text
     assert "**Answer:** red's best line is `meteor 1,-2`, value 2 (with `meteor.adjacency = king`)." in text
     assert "- blue's monk on the cloister at 0,-2 (C) goes back to the supply" in text
@@ -153,3 +157,34 @@ def test_cli_refuses_a_file_in_the_way_of_the_folder_before_any_work(tmp_path, c
     monkeypatch.setattr("carcnb.cli.post.write_post", lambda *a, **k: pytest.fail("worked before checking -o"))
     assert main(["post", str(FARM), "-o", str(blocker / "post")]) == 2
     assert f"{blocker} is a file, not a folder, so {blocker / 'post'} cannot be made" in capsys.readouterr().err
+
+
+def test_post_force_over_a_read_only_post_writes_nothing(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "out"
+    out.mkdir()
+    mine, picture = out / "farm-edition.md", out / "farm-edition.png"
+    mine.write_text("my post, kept read-only\n", encoding="utf-8")
+    picture.write_bytes(b"my picture")
+    mine.chmod(0o444)
+    monkeypatch.setattr("carcnb.cli.post.write_post", lambda *a, **k: pytest.fail("worked before checking"))
+    assert main(["post", str(FARM), "-o", str(out), "--force"]) == 2
+    assert f"{mine} is read-only: nothing was written" in capsys.readouterr().err
+    assert picture.read_bytes() == b"my picture" and not (out / "farm-edition-result.png").exists()
+
+
+def test_write_post_checks_every_file_before_it_writes_the_first(tmp_path):
+    mine = tmp_path / "farm-edition.md"
+    mine.write_text("my post, kept read-only\n", encoding="utf-8")
+    mine.chmod(0o444)
+    with pytest.raises(ReadOnlyFileError, match="is read-only: nothing was written"):
+        write_post(load(FARM), tmp_path)
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["farm-edition.md"]
+
+
+def test_the_post_pastes_the_position_without_comments_answer_or_explanation(tmp_path):
+    p = reading_of(load(PUZZLES / "disasters/meteor-cloister-eight.toml"))
+    pasted = code_block("markdown", write_post(p, tmp_path).text)
+    assert "#" not in pasted and "explanation" not in pasted and "answer" not in pasted and "topics" not in pasted
+    back = parse(pasted)
+    assert (back.board, back.played, back.scores, back.question.kind) == (p.board, p.played, p.scores, "final")
+    assert back.question.answer is None  # the open question the post answers: solve checks it

@@ -46,6 +46,20 @@ def test_a_reveal_stays_marked_when_the_puzzle_is_solved_later(data: Path):
     assert Progress.load().mark("base/road-loop.toml") == "solved"
 
 
+def test_a_miss_is_a_first_try_lost_that_a_later_solve_never_turns_into_a_win(data: Path):
+    p = Progress.load()
+    assert p.mark_missed("base/a.toml", date(2024, 5, 1), difficulty=3)  # a wrong first answer, or a hint first
+    lost = Progress.load()
+    assert lost.mark("base/a.toml") == "missed" and not lost.solved("base/a.toml") and lost.player.rating < 1500
+    p.mark_solved("base/a.toml", date(2024, 5, 1), difficulty=3)  # right on a later try: nothing changes
+    assert Progress.load().marks["base/a.toml"] == {"missed": "2024-05-01"} and Progress.load().player == lost.player
+    p.mark_revealed("base/a.toml", date(2024, 5, 2), difficulty=3)  # the answer seen after the miss: said, not rated
+    assert Progress.load().mark("base/a.toml") == "revealed" and Progress.load().player == lost.player
+    p.mark_solved("base/b.toml", date(2024, 5, 1))
+    p.mark_missed("base/b.toml", date(2024, 5, 2))
+    assert Progress.load().marks["base/b.toml"] == {"solved": "2024-05-01"}
+
+
 def test_a_first_try_moves_both_ratings_once_and_they_are_kept(data: Path):
     p = Progress.load()
     assert p.player.rating == 1500 and p.rating("base/a.toml", 4).rating == 1700
@@ -69,6 +83,18 @@ def test_two_notebooks_count_one_first_try_once(data: Path):
     assert Progress.load().player == once and second.player == once
 
 
+def test_a_notebook_opened_earlier_never_turns_another_ones_solve_into_a_reveal(data: Path):
+    earlier, later = Progress.load(), Progress.load()
+    later.mark_solved("base/a.toml", date(2024, 5, 2), difficulty=3)
+    won = Progress.load().player
+    assert earlier.mark_revealed("base/a.toml", date(2024, 5, 3), difficulty=3)  # it saw the puzzle unmarked
+    assert Progress.load().marks["base/a.toml"] == {"solved": "2024-05-02"}  # the first result stands
+    assert earlier.mark("base/a.toml") == "solved" and earlier.player == won == Progress.load().player
+    earlier.mark_revealed("base/b.toml", date(2024, 5, 3))
+    later.mark_solved("base/b.toml", date(2024, 5, 4))  # the other way round: the reveal came first
+    assert Progress.load().mark("base/b.toml") == "revealed" == later.mark("base/b.toml")
+
+
 def test_ratings_that_cannot_be_read_start_fresh_and_stay_in_the_file(data: Path):
     data.mkdir(parents=True)
     path = data / "progress.json"
@@ -88,7 +114,9 @@ def test_ratings_that_cannot_be_read_start_fresh_and_stay_in_the_file(data: Path
     ('{"version": "one", "puzzles": {}}', "expected"),
     ('["version", 1]', "expected"),
     (b"\xff\xfe\x00", "codec"),
-])
+    ("[" * 100_000, "nested too deeply"),
+    ('{"version": 1, "puzzles": {"a.toml": ' + "[" * 900 + "]" * 900 + "}}", "nested more than"),
+], ids=["not-json", "puzzles-a-list", "version-a-word", "a-list", "not-utf8", "brackets", "deep-entry"])
 def test_a_broken_file_starts_fresh_with_a_message_and_is_kept_aside(data: Path, text, reason):
     data.mkdir(parents=True)
     path = data / "progress.json"
@@ -103,6 +131,30 @@ def test_a_broken_file_starts_fresh_with_a_message_and_is_kept_aside(data: Path,
     [aside] = data.glob("progress.json.broken-*")
     assert aside.read_bytes() == raw and f"kept as {aside}" in p.message
     assert Progress.load().solved("base/road-loop.toml")
+
+
+@pytest.mark.parametrize("whose, rating, says", [
+    ("player", {"rating": 1e300, "deviation": 80, "volatility": 0.06}, "your rating in"),
+    ("player", {"rating": 1500, "deviation": 1e300, "volatility": 0.06}, "its deviation 1e+300 is outside"),
+    ("player", {"rating": 1500, "deviation": 80, "volatility": 1e300}, "its volatility 1e+300 is outside"),
+    ("player", {"rating": 1500, "deviation": 80, "volatility": 1e-300}, "its volatility 1e-300 is outside"),
+    ("player", {"rating": float("nan"), "deviation": 80, "volatility": 0.06}, "its rating nan is outside"),
+    ("puzzle", {"rating": 1e300, "deviation": 80, "volatility": 0.06}, "puzzle base/a.toml's rating in"),
+    ("puzzle", {"rating": 1500, "deviation": float("inf"), "volatility": 0.06}, "its deviation inf is outside"),
+], ids=["rating", "deviation", "volatility", "tiny-volatility", "nan", "puzzle-rating", "puzzle-deviation"])
+def test_a_rating_out_of_range_is_reset_with_a_note_and_a_try_still_counts(data: Path, whose, rating, says):
+    data.mkdir(parents=True)
+    path = data / "progress.json"
+    table = {"player": rating} if whose == "player" else {"puzzles": {"base/a.toml": rating}}
+    path.write_text(json.dumps({"version": 1, "puzzles": {}, "ratings": table}), encoding="utf-8")
+    p = Progress.load()
+    assert says in p.message and "could not be used and starts again" in p.message
+    assert p.player.rating == 1500 and p.rating("base/a.toml", 2).rating == 1300  # as new
+    assert p.mark_solved("base/a.toml", difficulty=2) and p.message == ""
+    assert p.mark_revealed("base/b.toml", difficulty=2)
+    again = Progress.load()
+    assert again.message == "" and list(data.glob("progress.json.broken*")) == []
+    assert 1300 < again.player.rating < 1500 + 350 and again.rating("base/a.toml", 2).rating < 1300
 
 
 def test_a_second_broken_file_never_replaces_the_first_one_set_aside(data: Path):
@@ -132,7 +184,8 @@ def test_a_file_read_in_part_keeps_what_it_can_read_and_loses_nothing(data: Path
     assert list(data.glob("progress.json.broken*")) == []
     after = json.loads(path.read_text(encoding="utf-8"))
     assert set(after.pop("ratings")["puzzles"]) == {"d.toml"}  # the first try of d.toml is rated
-    assert after == {**doc, "puzzles": {**doc["puzzles"], "d.toml": {"solved": "2024-06-01"}}}
+    assert after == {**doc, "version": max(doc["version"], 2),
+                     "puzzles": {**doc["puzzles"], "d.toml": {"solved": "2024-06-01"}}}
 
 
 def test_marks_saved_by_another_notebook_are_kept_and_seen(data: Path):
@@ -214,6 +267,6 @@ def test_the_file_is_small_readable_json(data: Path):
         p.mark_solved(key, date(2024, 5, 1))
     doc = json.loads((data / "progress.json").read_text(encoding="utf-8"))
     ratings = doc.pop("ratings")
-    assert doc == {"version": 1, "puzzles": {"a.toml": {"solved": "2024-05-01"}, "b.toml": {"solved": "2024-05-01"}}}
+    assert doc == {"version": 2, "puzzles": {"a.toml": {"solved": "2024-05-01"}, "b.toml": {"solved": "2024-05-01"}}}
     assert set(ratings) == {"player", "puzzles"} and set(ratings["puzzles"]) == {"a.toml", "b.toml"}
     assert set(ratings["player"]) == {"rating", "deviation", "volatility"}

@@ -60,7 +60,28 @@ def test_final_wrong_answer_says_whose_total_differs_and_can_be_changed():
     assert any("Green" in d for d in v.details) and not any("Red" in d for d in v.details)
     assert "Check again" in m.status
     totals["green"] -= 2
-    assert m.check(totals).right and m.solved  # a second try needs no reset
+    assert m.check(totals).right and m.finished  # a second try needs no reset
+    assert not m.solved and m.result == "missed"  # right on a later try: no win
+    assert m.status == "right — solved on a later try, so it counts as a miss for your rating"
+
+
+def test_only_a_right_first_answer_with_no_hint_before_it_is_solved():
+    m = PuzzleModel(COUNT)
+    n = answer_of(COUNT)
+    m.hint()
+    assert m.result == "missed" and "this puzzle now counts as a miss" in m.status
+    assert m.check(n).right and not m.solved
+    assert m.status == "right — with a hint, so it counts as a miss for your rating"
+    m.try_again()
+    assert m.check(n).right and not m.solved and m.result == "missed"  # the first try's result stays
+    first = PuzzleModel(COUNT)
+    assert first.check(n).right and first.solved and first.status == "well done"
+    first.try_again()
+    assert not first.check(n + 1).right and first.solved  # a later wrong answer takes nothing away
+    missed = PuzzleModel(COUNT)
+    missed.check(n + 1)
+    missed.reveal()
+    assert missed.result == "revealed"  # the answer seen after a miss
 
 
 @pytest.mark.parametrize("given, message", [
@@ -115,7 +136,7 @@ def test_count_right_wrong_and_bad_input():
     n = answer_of(COUNT)
     wrong = m.check(n - 1)
     assert not wrong.right and wrong.details and str(n) not in " ".join(wrong.details)
-    assert m.check(str(n)).right and m.solved
+    assert m.check(str(n)).right and not m.solved  # the first answer was wrong
 
 
 def test_count_reveal_marks_the_placements_and_try_again_hides_them():
@@ -158,7 +179,8 @@ def test_best_wrong_line_is_refuted_and_can_be_taken_back():
         assert m.choose("pass")
     v = m.check()
     assert not v.right and v.value is not None and v.value < v.best_value
-    assert any("best line reaches" in d for d in v.details)
+    assert any("there is a better one" in d for d in v.details)
+    assert not any(str(v.best_value) in d for d in v.details)  # the value to reach is not given away
     assert m.take_back() and m.verdict is None  # back to red's last decision, verdict gone
     while m.own_moves():
         m.take_back()
@@ -187,7 +209,8 @@ def test_best_reveal_draws_the_best_play_numbered():
     assert m.picture().key[0] == "reveal"
     told = m.shown()
     assert len(told.line) == len(play) and told.line[0] == f"red aims the meteor at {pos_text(first.pos)}"
-    assert any(line.startswith("the meteor lands on") for line in told.told)
+    assert any(line.startswith("the meteor lands on") for then in told.then for line in then)
+    assert told.idea.startswith("The idea: ")
     assert m.result_png().startswith(b"\x89PNG")
     assert not m.click((2, 0))  # the board waits for Try again
     assert not m.solved
@@ -253,7 +276,9 @@ def test_widget_best_click_on_the_picture_plays_and_reveal_numbers_the_line():
     assert "Right" in b.verdict.value
     b.reveal_button.click()
     assert b.view.image.value != plain
-    assert "1. red moves the ferry on 1,0 from E and S to join S and W" in b.answer.value
+    shown = b.answer.value
+    assert "<li>red moves the ferry on 1,0 from E and S to join S and W" in shown  # step 1 of the picture
+    assert shown.index("The idea: ") < shown.index("Answer:") < shown.index("What happens")
     picture = Image.open(io.BytesIO(b.view.image.value)).convert("RGB")
     step = b.model.line_steps()[0]
     x, y = b.view.geometry.to_pixel(*step_point(step))

@@ -125,6 +125,27 @@ def test_a_reveal_first_marks_revealed_not_solved(browser: BrowserModel):
     assert browser.mark(browser.current) == "revealed"  # seen the answer this time: not counted as solved
 
 
+def test_a_wrong_first_answer_marks_a_miss_that_a_later_right_one_keeps(browser: BrowserModel):
+    browser.open("base/road-loop.toml")
+    entry = browser.current
+    totals = dict(browser.board.position.question.answer)
+    browser.board.check({**totals, "red": totals["red"] + 1})
+    assert browser.mark(entry) == "missed" and browser.label(entry).startswith("○ ")
+    lost = browser.progress.player.rating
+    assert lost < 1500 and Progress.load(browser.progress.path).mark(entry.key) == "missed"
+    solve_final(browser)
+    assert "counts as a miss for your rating" in browser.board.status
+    assert browser.mark(entry) == "missed" and browser.progress.player.rating == lost
+    assert browser.summary().startswith("0 of ")
+    browser.set_unsolved_only(True)
+    assert entry in browser.visible()  # a miss is still there to solve
+    browser.open("base/count-crossroads.toml")
+    browser.board.hint()  # a hint before any answer: a miss, then the answer seen
+    assert browser.mark(browser.current) == "missed"
+    browser.board.reveal()
+    assert browser.mark(browser.current) == "revealed" and browser.label(browser.current).startswith("◐ ")
+
+
 def test_difficulty_filter_lists_the_easiest_first(browser: BrowserModel):
     shown = browser.visible()
     levels = [e.difficulty for e in shown]
@@ -153,9 +174,10 @@ def test_a_bad_file_is_a_message_not_an_exception(shelf: Path, tmp_path: Path):
     assert any("2 file(s)" in m and "could not be read" in m for m in browser.messages)
 
 
-def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_path: Path):
+@pytest.mark.parametrize("broken", ["{broken", "[" * 100_000], ids=["not-json", "nested-too-deeply"])
+def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_path: Path, broken: str):
     path = tmp_path / "progress.json"
-    path.write_text("{broken", encoding="utf-8")
+    path.write_text(broken, encoding="utf-8")
     browser = BrowserModel(shelf, progress=path)
     assert any("could not read the progress file" in m for m in browser.messages)
     assert all(browser.mark(e) is None for e in browser.entries)
@@ -163,7 +185,7 @@ def test_a_broken_progress_file_starts_fresh_with_a_message(shelf: Path, tmp_pat
     solve_final(browser)
     assert Progress.load(path).solved("base/road-loop.toml")
     [aside] = tmp_path.glob("progress.json.broken-*")
-    assert aside.read_text(encoding="utf-8") == "{broken"
+    assert aside.read_text(encoding="utf-8") == broken
 
 
 def test_no_collection_is_a_clear_error(tmp_path: Path):
@@ -209,7 +231,21 @@ def test_a_puzzle_solved_after_a_reveal_on_another_day_stays_marked_revealed(bro
     tomorrow.open("base/road-loop.toml")
     solve_final(tomorrow)  # a fresh board: no reveal on it, but the answer was seen before
     assert tomorrow.mark(tomorrow.current) == "revealed" and tomorrow.label(tomorrow.current).startswith("◐ ")
+    assert tomorrow.status.startswith("revealed on ") and "that first result stands" in tomorrow.status
     assert tomorrow.summary().startswith(f"0 of {len(tomorrow.entries)} puzzles solved")
+
+
+def test_a_solve_in_one_notebook_stays_a_solve_when_another_opened_before_reveals(shelf: Path, tmp_path: Path):
+    path = tmp_path / "progress.json"
+    first, second = BrowserModel(shelf, progress=path), BrowserModel(shelf, progress=path)
+    first.open("base/road-loop.toml")
+    second.open("base/road-loop.toml")
+    solve_final(first)
+    rating = Progress.load(path).player
+    second.board.reveal()
+    assert Progress.load(path).mark("base/road-loop.toml") == "solved" and Progress.load(path).player == rating
+    assert second.mark(second.current) == "solved" and second.label(second.current).startswith("✓ ")
+    assert second.progress.player == rating
 
 
 def test_a_first_try_rates_and_the_next_offer_is_near_the_new_rating(browser: BrowserModel):
@@ -226,3 +262,20 @@ def test_a_first_try_rates_and_the_next_offer_is_near_the_new_rating(browser: Br
     browser.set_topic("ferries")  # its only puzzle opens: none other to offer
     assert browser.current.key == "ferries/steal-by-moving.toml" and browser.near_rating() is None
     assert not browser.open_near_rating() and browser.status == "no other puzzle of this topic"
+
+
+def test_the_topic_menu_shows_all_on_load_and_every_puzzle_shows_its_rating(shelf: Path, tmp_path: Path):
+    from carcnb.widgets.puzzleboard import PuzzleBrowser
+
+    view = PuzzleBrowser(shelf, progress=tmp_path / "progress.json")
+    assert view.topic.index == 0 and view.topic.label.startswith("all (")
+    view.topic.value = "meteor"
+    assert view.model.topic == "meteor"
+    view.topic.value = view.topic.options[0][1]
+    assert view.model.topic is None
+    for text, key in view.list.options:
+        entry = next(e for e in view.model.entries if e.key == key)
+        assert text.endswith(f", rated {view.model.rating(entry):.0f})")
+    view.list.value = view.list.options[1][1]  # opening a puzzle says its rating beside the player's
+    assert f"rated {view.model.rating(view.model.current):.0f}, you " in view.model.status
+    view.close()

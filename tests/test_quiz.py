@@ -65,8 +65,8 @@ def test_the_explanation_follows_a_right_answer_only(puzzles, capsys):
 @pytest.mark.parametrize("name, answer, says", [
     ("a-final.toml", "red=9 blue=2", "Blue: 2 is too high."),
     ("b-count.toml", "2", "There are more than 2"),
-    ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); the best "
-                                           "line reaches 8."),
+    ("c-best.toml", "place 0,2 180; pass", "Your line reaches a value of 0 (red +0, blue +0 this turn); there is "
+                                           "a better one."),
     ("c-best.toml", "place 9,9 0", "Action 1, 'place 9,9 0', is not legal here"),
     ("c-best.toml", "place 0,2 180", "The line is not complete"),
 ])
@@ -112,26 +112,27 @@ def test_a_session_writes_the_picture_asks_in_words_and_checks_answers(puzzles, 
     assert f"Picture: {picture}" in out
     assert "Puzzle 1 of 1: A small city and a road" in out
     assert "The game ends now. With the points scored so far (red 5, blue 0), what is each player's total?" in out
-    before, after = out.split("Right!")
+    before, after = out.split("Right — solved on a later try, so it counts as a miss for your rating.")
     assert "Red: 8 is too low." in before and "Try again" in before
     assert "The city scores 4, the road 1." not in before  # the explanation only after the answer
     assert "The city scores 4, the road 1." in after
-    assert out.rstrip().endswith("Solved 1 of 1.")
+    assert "Right!" not in out and "Streak" not in out
+    assert out.rstrip().endswith("Solved 0 of 1; 1 more on a later try.")
 
 
 def test_hints_one_at_a_time_then_reveal_then_the_next_puzzle(puzzles, tmp_path, capsys, monkeypatch):
     code, out, _ = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path),
                        stdin="hint\nhint\nhint\nhint\nreveal\nquit\n", monkeypatch=monkeypatch)
     assert code == 0
-    assert "Hint 1 of 4: Every follower still on the board scores now" in out
-    assert "Hint 2 of 4: What scores here: 1 city, 1 road." in out
-    assert "Hint 4 of 4: The biggest single score here is a completed city worth 4 points." in out
-    assert out.index("Hint 4 of 4") < out.index("Answer: Final totals: red 9, blue 1.")
-    assert "  city       4  red" in out  # the breakdown
+    assert "Hint 1 of 4: The theme: unfinished features." in out
+    assert "Hint 2 of 4: It turns on the city at 0,0, where red has a knight." in out
+    assert "Hint 4 of 4: A ruling decides it here, read as: " in out
+    assert out.index("Hint 4 of 4") < out.index("The idea: ") < out.index("Answer: Final totals: red 9, blue 1.")
+    assert out.index("What happens:") < out.index("  city       4  red")  # the events, then the breakdown
     assert out.index("Answer: Final totals") < out.index("The city scores 4, the road 1.")
     assert "Puzzle 2 of 3" in out and "How many legal placements does U have here?" in out
     assert "Puzzle 3 of 3" not in out  # quit
-    assert out.rstrip().endswith("Solved 0 of 3, 1 revealed.")
+    assert out.rstrip().endswith("Solved 0 of 3; 1 revealed.")
 
 
 def test_next_skips_and_a_syntax_error_shows_the_form_and_asks_again(puzzles, tmp_path, capsys, monkeypatch):
@@ -164,7 +165,7 @@ def test_end_of_input_ends_the_session_cleanly(puzzles, tmp_path, capsys, monkey
     code, out, err = run(capsys, "quiz", str(puzzles), "--picture-dir", str(tmp_path), stdin="hint\n",
                          monkeypatch=monkeypatch)
     assert (code, err) == (0, "")
-    assert out.rstrip().endswith("Solved 0 of 3.")
+    assert out.rstrip().endswith("Solved 0 of 3; 1 missed.")  # a hint before any answer: a miss
 
 
 def test_ctrl_c_ends_the_session_cleanly(puzzles, tmp_path, capsys, monkeypatch):
@@ -201,8 +202,11 @@ def test_a_reveal_tells_the_line_event_by_event_and_draws_the_board_after_it(puz
     code, out, _ = run(capsys, "quiz", str(puzzles / "c-best.toml"), "--picture-dir", str(tmp_path),
                        stdin="reveal\n", monkeypatch=monkeypatch)
     assert code == 0
-    assert ("What happens:\n  1. red places K on 0,2 turned 180°\n  2. red puts a knight on the city at 0,2 (S)\n"
-            "  3. red scores 8 for the city at 0,0 (3 tiles, completed)\n") in out
+    assert ("What happens:\n  1. red places K on 0,2 turned 180°\n  2. red puts a knight on the city at 0,2 (S): "
+            "red scores 8 for the city at 0,0 (3 tiles, completed); red's knight on the city at 0,2 (S) goes back "
+            "to the supply\n") in out
+    assert out.index("The idea: ") < out.index("Answer: ") < out.index("What happens:") < out.index("Scored:")
+    assert out.count("red scores 8 for the city") == 1  # the events once, then the rows
     result = tmp_path / "001-c-best-result.png"
     assert f"Picture after it: {result}" in out and result.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -242,7 +246,60 @@ def test_first_tries_are_marked_and_rated_as_in_the_notebooks(rated, tmp_path, c
         stdin="reveal\n", monkeypatch=monkeypatch)
     assert Progress.load().mark("base/road-loop.toml") == "revealed"
     code, out, _ = run(capsys, "quiz", "--rating")
-    assert code == 0 and "Your rating: " in out and "3 puzzle(s) tried: 1 solved, 2 revealed first" in out
+    assert code == 0 and "Your rating: " in out and "3 puzzle(s) tried: 1 solved, 2 revealed (solved: right" in out
+
+
+def test_a_progress_file_nested_too_deeply_is_set_aside_and_the_mark_saved(puzzles, tmp_path, capsys, monkeypatch,
+                                                                            data_folder):
+    data_folder.mkdir()
+    broken = "[" * 100_000
+    (data_folder / "progress.json").write_text(broken, encoding="utf-8")
+    code, out, err = run(capsys, "quiz", str(puzzles / "b-count.toml"), "--picture-dir", str(tmp_path),
+                         stdin="3\n", monkeypatch=monkeypatch)
+    assert (code, err) == (0, "") and "could not read the progress file" in out and "Right!" in out
+    [aside] = data_folder.glob("progress.json.broken-*")
+    assert aside.read_text(encoding="utf-8") == broken and f"kept as {aside}" in out
+    assert Progress.load().mark("b-count.toml") == "solved"
+
+
+def test_only_a_right_first_answer_without_a_hint_is_a_win(rated, tmp_path, capsys, monkeypatch):
+    # the best puzzle (value 8): a wrong line, three hints, then the right line; the count: a hint, then right
+    code, out, _ = run(capsys, "quiz", str(rated / "c-best.toml"), "--picture-dir", str(tmp_path),
+                       stdin="place 0,2 180; pass\nhint\nhint\nhint\nplace 0,2 180; deploy 0,2 S\n",
+                       monkeypatch=monkeypatch)
+    assert code == 0 and "counts as solved when your first answer is right, with no hint before it" in out
+    wrong = out[out.index("Not quite."):out.index("Try again, or type hint or reveal.")]
+    assert "value of 0" in wrong and "8" not in wrong  # the value to reach is not given away
+    assert "Right — solved on a later try, so it counts as a miss for your rating." in out
+    assert "Streak" not in out and "Right!" not in out and "(+" not in out
+    assert out.rstrip().endswith("Solved 0 of 1; 1 more on a later try.")
+    progress = Progress.load()
+    assert progress.mark("c-best.toml") == "missed" and progress.player.rating < 1500
+    code, out, _ = run(capsys, "quiz", str(rated / "b-count.toml"), "--picture-dir", str(tmp_path),
+                       stdin="hint\n3\n", monkeypatch=monkeypatch)
+    assert "Right — with a hint, so it counts as a miss for your rating." in out and "Streak" not in out
+    assert Progress.load().mark("b-count.toml") == "missed"
+
+
+def test_a_line_that_cannot_be_played_is_no_answer_and_the_next_right_one_wins(rated, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(rated / "c-best.toml"), "--picture-dir", str(tmp_path),
+                       stdin="place 9,9 0\nplace 0,2 180\nplace 0,2 180; deploy 0,2 S\n", monkeypatch=monkeypatch)
+    assert out.count("so it is not counted as an answer") == 2  # an illegal line, then one left unfinished
+    assert "Right!" in out and "Streak: 1." in out and out.rstrip().endswith("Solved 1 of 1.")
+    assert Progress.load().mark("c-best.toml") == "solved"
+
+
+def test_a_wrong_first_answer_is_a_miss_even_when_the_puzzle_is_skipped(rated, tmp_path, capsys, monkeypatch):
+    code, out, _ = run(capsys, "quiz", str(rated / "b-count.toml"), "--picture-dir", str(tmp_path),
+                       stdin="5\nnext\n", monkeypatch=monkeypatch)
+    assert "There are fewer than 5" in out and "Counted as a miss. Your rating: " in out
+    progress = Progress.load()
+    assert progress.mark("b-count.toml") == "missed" and progress.player.rating < 1500
+    assert out.rstrip().endswith("Solved 0 of 1; 1 missed.")
+    code, out, _ = run(capsys, "quiz", str(rated / "b-count.toml"), "--picture-dir", str(tmp_path),
+                       stdin="3\n", monkeypatch=monkeypatch)  # another day: right at once, but the miss stands
+    assert "missed before: the ratings move only on a first try" in out and "Your rating stays" in out
+    assert Progress.load().mark("b-count.toml") == "missed"
 
 
 def test_a_streak_counts_puzzles_solved_in_a_row_until_a_reveal(puzzles, tmp_path, capsys, monkeypatch):
@@ -274,7 +331,7 @@ def test_the_board_is_drawn_as_text_with_the_pieces_and_the_tile_in_hand(puzzles
     assert "In hand: K, as drawn (turned 0):" in board
     code, out, _ = run(capsys, "quiz", str(puzzles / "a-final.toml"), "--picture-dir", str(tmp_path),
                        stdin="quit\n", monkeypatch=monkeypatch)
-    assert "On the board:\n  0,0 D: red@N blue@E" in out and ".  rb   ." in out
+    assert "On the board:\n  0,0 D: red@N blue@E" in out and "  rb   " in out
     # in the middle of a turn, the board as played so far: the tornado on the tile just placed
     mid_turn = tmp_path / "tornado-over-empty-yes.toml"  # one reading of the puzzle, saved as a puzzle of its own
     save(reading_of(load(puzzle_root() / "disasters" / "tornado-over-empty.toml"), "yes"), mid_turn)

@@ -3,7 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from carcnb.puzzles.rating import Rating, first_try, nearest, puzzle_start, updated
+import itertools
+import math
+
+from carcnb.puzzles.rating import LIMITS, Rating, first_try, nearest, puzzle_start, updated
 
 
 def test_glicko2_gives_the_published_example():
@@ -26,6 +29,29 @@ def test_a_first_try_moves_player_and_puzzle_opposite_ways_and_more_for_a_surpri
     assert 1500 < won_easy.rating < won_hard.rating and hard.rating < 1900 and easy.rating < 1100
     lost, puzzle = first_try(player, puzzle_start(3), False)
     assert lost.rating < 1500 < puzzle.rating
+
+
+def test_ratings_at_every_limit_move_to_finite_ratings_within_the_limits():
+    corners = [Rating(*values) for values in itertools.product(*LIMITS.values())]
+    for player, puzzle in itertools.product(corners, repeat=2):
+        for solved in (True, False):
+            for after in first_try(player, puzzle, solved):
+                for name, (low, high) in LIMITS.items():
+                    value = getattr(after, name)
+                    assert math.isfinite(value) and low <= value <= high, (player, puzzle, solved, after)
+
+
+@pytest.mark.parametrize("doc, says", [
+    ({"rating": 1e300, "deviation": 80, "volatility": 0.06}, "its rating 1e+300 is outside -1000 to 5000"),
+    ({"rating": 1500, "deviation": 0, "volatility": 0.06}, "its deviation 0 is outside"),
+    ({"rating": 1500, "deviation": 80, "volatility": True}, "its volatility True is not a number"),
+    ({"rating": "x" * 100, "deviation": 80, "volatility": 0.06}, "its rating 'xxxxxxxxxxxxxxxxxxx... is not"),
+    ([1500, 80, 0.06], "expected a table of rating, deviation, volatility"),
+])
+def test_a_rating_read_from_a_file_is_refused_outside_the_limits_saying_why(doc, says):
+    with pytest.raises(ValueError) as e:
+        Rating.from_dict(doc)
+    assert says in str(e.value)
 
 
 def test_puzzles_near_the_rating_come_first_the_easier_on_a_tie():

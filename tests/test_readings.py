@@ -96,7 +96,8 @@ def test_two_rulings_and_their_combinations_with_an_illegal_reading():
         if empty == "no":  # red's played tile went on a covered empty position: not legal under "no"
             with pytest.raises(IllegalPositionError):
                 state_from_position(by_hand)
-            assert "illegal" in combo.answer["error"] and "place 2,-3 270" in combo.answer["error"]
+            assert combo.answer["cause"] == "impossible" and "place 2,-3 270" in combo.answer["error"]
+            assert "lies under the flood's cut-out" in combo.answer["error"]  # which action, and why
         else:
             assert combo.answer == final_score(by_hand).scores
     assert r.changes[0].answers["segment"] != r.changes[0].answers["edge"]
@@ -109,12 +110,11 @@ def test_combinations_beyond_the_cap_are_counted_as_skipped(monkeypatch):
     assert (len(r.combinations), r.skipped) == (3, 1)
 
 
-def test_a_search_over_its_limit_is_reported_for_that_reading():
+def test_a_search_over_its_limit_stops_the_readings_naming_the_file():
     p = reading_of(load(PUZZLES / "disasters/tornado-over-empty.toml"), "no")
-    r = readings(p, node_limit=50)
-    answers = {c.ruling: c.answers for c in r.changes}
-    assert "stopped after 50 positions" in answers["tornado.over_empty"]["yes"]["error"]
-    assert r.answer == dict(p.question.answer)  # the file's own search has the whole budget
+    with pytest.raises(SearchLimitError, match="stopped after 50 positions") as stopped:
+        readings(p, node_limit=50)  # a reading without its answer is not told as one
+    assert str(stopped.value).startswith(f"{p.path}: ") and str(stopped.value).count(p.path) == 1
 
 
 def test_a_search_over_its_limit_leaves_the_state_as_it_was():
@@ -149,7 +149,8 @@ def test_cli_text_marks_the_files_option_and_lists_the_rest(capsys):
     assert main(["readings", str(PUZZLES / "base/farm-edition.toml")]) == 0
     out = capsys.readouterr().out
     assert "scoring.edition" in out
-    assert "* third (3rd-edition farms): red" in out and "  second (2nd-edition farms): red" in out  # third first
+    assert "* third (3rd-edition farms, a 2-tile city worth 4): red" in out  # the file's option
+    assert "  second (2nd-edition farms, a 2-tile city worth 2): red" in out
     assert "change nothing under any reading: none" in out
 
 

@@ -22,6 +22,7 @@ from carcnb.positions.game_io import problems, state_from_position
 from carcnb.telling.render import (BoardGeometry, draw_board, png_bytes, port_at, port_point, render_png, save_picture,
                                    style, svg_text)
 from carcnb.telling.render.masks import RES, segment_labels
+from carcnb.telling.render.tileart import tile_art
 
 
 def board_state(*tiles: tuple[str, int, int, int]) -> GameState:
@@ -198,7 +199,8 @@ def test_followers_stand_at_their_port_in_the_player_colour():
     cx, cy = port_point(anchor, 1, 0)
     assert is_("blue", cx, cy)
     assert is_("blue", cx - reach, cy) != is_("blue", cx + reach, cy)
-    assert is_("green", *port_point("C", 0, -1))
+    monk = tile_art(catalogue()["B"], 0).marks[0]  # a monk stands beside its cloister's house
+    assert is_("green", monk[0], monk[1] - 1) and not is_("green", *port_point("C", 0, -1))
 
 
 def test_highlight_tints_the_feature_on_every_tile_it_spans():

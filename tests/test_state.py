@@ -19,6 +19,7 @@ from carcnb.engine.rules.base import legal_placements
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.steps import CHANCE, TERMINAL
 from carcnb.engine.tiles import catalogue
+from carcnb.search.playout import random_playout
 
 P = PORT_INDEX
 
@@ -212,6 +213,30 @@ def test_clones_are_independent():
     twin.undo()
     assert state.hand == "C"
     assert twin.legal_actions()[-1] == Pass()
+
+
+@pytest.mark.parametrize("seed, sets", [(8, ()), (9, ("river", "disasters", "ferries", "cropcircles"))])
+def test_a_fork_plays_on_as_a_clone_and_leaves_its_state_alone(seed, sets):
+    """Every twentieth state of a random game is forked and played to the end both on the fork and on a clone
+    (the same random numbers): the same game, and the forked state unchanged. A recording fork undoes back to
+    where it was forked."""
+    forks = 0
+    for i, state in enumerate(_random_states(seed, sets)):
+        if i % 20:
+            continue
+        before = snapshot(state)
+        fork, twin = state.fork(), state.clone()
+        random_playout(fork, random.Random(i), undo=False)
+        random_playout(twin, random.Random(i), undo=False)
+        assert fork.history == twin.history and fork.rows == twin.rows and fork.key() == twin.key()
+        assert snapshot(state) == before
+        recording = state.fork(record=True)
+        random_playout(recording, random.Random(i))
+        while len(recording.history) > len(state.history):
+            recording.undo()
+        assert snapshot(recording) == before
+        forks += 1
+    assert forks >= 8
 
 
 # ----- perft: legal placement counts, worked out by hand ------------------------------------------------------

@@ -117,23 +117,22 @@ def test_best_right_as_text_as_strings_and_as_actions():
         assert verdict.details == ("Your line reaches a value of 8 (red +8, blue +0 this turn): the best there is.",)
 
 
-def test_best_wrong_value_gives_the_value_against_the_best_and_not_the_line():
+def test_best_wrong_value_gives_the_lines_value_and_neither_the_best_value_nor_the_line():
     verdict = check_answer(place_position(), "place 0,2 180; pass")  # closes the city with nobody in it
-    assert not verdict.right and (verdict.value, verdict.best_value) == (0, 8)
-    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); the best line "
-                               "reaches 8.",)
-    assert "deploy 0,2 S" not in " ".join(verdict.details)
+    assert not verdict.right and verdict.judged and (verdict.value, verdict.best_value) == (0, 8)
+    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); there is a better one.",)
+    assert "deploy 0,2 S" not in " ".join(verdict.details) and "8" not in " ".join(verdict.details)
 
 
 def test_best_incomplete_line_is_wrong_and_says_what_is_missing():
     verdict = check_answer(place_position(), "place 0,2 180")
-    assert not verdict.right and verdict.value is None
+    assert not verdict.right and verdict.value is None and not verdict.judged  # no answer yet: it counts for nothing
     assert verdict.details == ("The line is not complete: red has another decision to make (deploy a follower).",)
 
 
 def test_best_illegal_action_is_a_wrong_answer_naming_the_action_and_why():
     verdict = check_answer(place_position(), "place 5,5 0; pass")
-    assert not verdict.right and verdict.value is None
+    assert not verdict.right and verdict.value is None and not verdict.judged
     assert verdict.details[0].startswith("Action 1, 'place 5,5 0', is not legal here (place the tile; legal: ")
     second = check_answer(place_position(), "place 0,2 180; deploy 0,2 C")
     # K turned 180: fields on NNW and NNE, the road N-E, the city S; nothing holds the centre C
@@ -143,7 +142,7 @@ def test_best_illegal_action_is_a_wrong_answer_naming_the_action_and_why():
 
 def test_best_action_after_the_turn_is_over_is_wrong():
     verdict = check_answer(place_position(), "place 0,2 180; deploy 0,2 S; pass")
-    assert verdict.details == ("Action 3, 'pass', comes after red's part of the turn is over.",)
+    assert not verdict.judged and verdict.details == ("Action 3, 'pass', comes after red's part of the turn is over.",)
 
 
 @pytest.mark.parametrize("text, what", [
@@ -186,8 +185,9 @@ def test_best_wrong_line_is_refuted_by_the_reply():
     verdict = check_answer(meteor_position(), "meteor 3,0")
     assert not verdict.right and (verdict.value, verdict.best_value) == (0, 4)
     assert verdict.replies == ("blue: meteor 3,-1",)
-    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); the best line reaches 4.",
+    assert verdict.details == ("Your line reaches a value of 0 (red +0, blue +0 this turn); there is a better one.",
                                "After 'meteor 3,0': blue moves the meteor to 3,-1.")
+    assert "4" not in verdict.details[0]
 
 
 def test_the_players_later_decisions_may_be_given_and_are_checked_after_the_replies():
@@ -214,13 +214,14 @@ def test_replies_count_gains_from_the_given_start():
 
 
 # ----- hints ------------------------------------------------------------------------------------------------
-def test_final_hints_go_from_the_rule_to_what_scores_to_the_ruling_to_a_nudge():
+def test_final_hints_go_from_the_theme_to_the_feature_to_how_to_count_it_to_the_ruling():
     found = hints(final_position())
-    assert found[0].startswith("Every follower still on the board scores now")
-    assert found[1] == "What scores here: 1 city, 1 road."
-    assert found[2] == ("A ruling decides it here: scoring.edition = 'third' (3 per completed city per field; a "
-                        "2-tile city scores 4). Under another option the answer changes.")
-    assert found[3] == "The biggest single score here is a completed city worth 4 points."
+    assert found[0].startswith("The theme: unfinished features.")
+    assert found[1] == "It turns on the city at 0,0, where red has a knight."
+    assert found[2].startswith("How to count it: 1 point a tile")
+    assert found[3] == ("A ruling decides it here, read as: Field scoring and two-tile cities: 3 per completed city "
+                        "per field; a 2-tile city scores 4 (scoring.edition = third). Under another reading the "
+                        "answer changes.")
     assert not any("9" in h for h in found)  # red's total
 
 
@@ -231,17 +232,18 @@ def test_the_ruling_hint_names_the_option_in_force():
 
 def test_count_hints_nudge_with_one_placement_not_the_number():
     found = hints(count_position())
-    assert len(found) == 3 and "U" in found[0]
-    assert found[2] == "One of them: U at -1,0 turned 90."
+    assert len(found) == 3 and found[0].startswith("The theme: where a tile fits") and "U" in found[0]
+    assert found[1] == "It turns on U's edges (road N, field E, road S, field W, as printed): it looks the same " \
+                       "turned half way round."
+    assert found[2].endswith("One of them is U at -1,0 turned 90.")
     assert not any("6" in h for h in found)
 
 
-def test_best_hints_never_state_the_line():
+def test_best_hints_name_the_theme_then_what_it_turns_on_then_the_kind_of_move_never_the_line():
     found = hints(meteor_position())
-    assert found[0].startswith("Think the turn through to its end. Blue will answer within the turn")
-    assert found[1] == "Along the best line these score this turn: 1 road. Watch for: ends at the meteor; meteor " \
-                       "does not count."
-    assert found[-1].startswith("The best line reaches a value of 4")
+    assert found[0].startswith("The theme: the reply. Blue decides something later in this turn")
+    assert found[1] == "It turns on blue's decision after red's: move the meteor or pass."
+    assert found[2] == "The move: aim the meteor, one that blue's best answer cannot spoil."
     assert not any("3,-1" in h for h in found)
 
 
@@ -295,5 +297,5 @@ def test_a_graded_puzzle_hints_at_the_rulings_its_grade_found():
     graded = final_position()
     graded = replace(graded, question=replace(graded.question, topics=("city", "flood.covered_scope")))
     said = [h for h in hints(graded) if "decides it here" in h]
-    assert said and "flood.covered_scope = 'segment'" in said[0] and "scoring.edition" not in said[0]
+    assert said and "(flood.covered_scope = segment)" in said[0] and "scoring.edition" not in said[0]
     assert deciding_rulings(graded) == [("scoring.edition", "third")]  # the search itself ignores the grade

@@ -2,7 +2,9 @@
 
 Live widgets (the editor, the puzzle boards) are left without a stored output: they only work with a running
 kernel, and a stored copy without one would show an error. Everything else a cell shows (captioned pictures,
-tables) is stored. Editors that the notebooks open autosave into a temporary folder, not the user's.
+tables) is stored. Editors that the notebooks open autosave into a temporary folder, not the user's. The
+notation page (``notation.ipynb``) has no code: it is written again from ``carcnb.telling.notation``, its
+pictures attached to its text.
 
     .venv/bin/python tools/store_outputs.py [NOTEBOOK ...]     (default: every notebook in notebooks/)
 """
@@ -35,12 +37,20 @@ def store(path: Path) -> None:
     nbformat.write(notebook, path)
 
 
+def store_notation(path: Path) -> None:
+    """Write the notation page again, its examples taken from the puzzle collection."""
+    from carcnb.puzzles.collection import puzzle_root
+    from carcnb.telling.notation import write_notation_notebook
+
+    write_notation_notebook(path, puzzle_root())
+
+
 def main(names: list[str]) -> int:
     os.environ.setdefault("CARCNB_DATA_DIR", tempfile.mkdtemp(prefix="carcnb-outputs-"))
     paths = [Path(n) for n in names] or sorted((ROOT / "notebooks").glob("*.ipynb"))
     for path in paths:
         print(f"running {path.name}", flush=True)
-        store(path)
+        store_notation(path) if path.name == "notation.ipynb" else store(path)
     return 0
 
 

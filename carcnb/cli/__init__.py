@@ -24,14 +24,26 @@ from carcnb.storage.files import problem
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser of every command, or of the one command ``argv`` names (its module alone is imported)."""
-    parser = argparse.ArgumentParser(prog="carcnb", description="Carcassonne positions and puzzles: "
-                                     "base game, River, Natural Disasters, The Ferries.")
-    sub = parser.add_subparsers(dest="command", required=True)
     commands = command_names()
     named = argv[0] if argv and argv[0] in commands else None
+    parser = _Parser(prog="carcnb", description="Carcassonne positions and puzzles: base game, River, Natural "
+                     "Disasters, The Ferries.")
+    parser.named = named
+    sub = parser.add_subparsers(dest="command", required=True)
     for name in [named] if named else commands:
         importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser whose errors are one line, like every other error of bad input: what is wrong, and where the
+    options are listed (argparse would print the whole usage first)."""
+
+    named: str | None = None  # the command named on the command line, whose options the top parser passes on
+
+    def error(self, message: str):
+        prog = f"carcnb {self.named}" if self.prog == "carcnb" and self.named else self.prog
+        self.exit(2, f"{prog}: {message} (see {prog} -h)\n")
 
 
 def command_names() -> list[str]:
@@ -43,6 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     _printable_output()
     given = sys.argv[1:] if argv is None else argv
     name = _command_name(given)
+    args = None
     with _CtrlC() as ctrl_c:
         try:
             parser = build_parser(given)
@@ -59,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 130
             if isinstance(e, BrokenPipeError):  # the reader closed our output (``carcnb rulings | head``)
                 _silence_stdout()
-                return 0
+                return _closed_output(name, getattr(args, "verdict", False))
             raise
 
 
@@ -102,9 +115,9 @@ def _run(args: argparse.Namespace, name: str, ctrl_c: _CtrlC) -> int:
 
 
 def _message(e: CarcnbError | OSError, args: argparse.Namespace) -> str:
-    """The one line that says what went wrong (the position's problems on lines of their own)."""
+    """The one line that says what went wrong (a position's problems one after the other)."""
     if isinstance(e, IllegalPositionError):
-        return f"{getattr(args, 'file', '')}: {e}"
+        return f"{getattr(args, 'file', '')}: position has problems: {'; '.join(map(str, e.problems))}"
     return problem(e) if isinstance(e, OSError) else str(e)
 
 
@@ -114,6 +127,19 @@ def _printable_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors=ESCAPE)
+
+
+def _closed_output(name: str, verdict: bool) -> int:
+    """The exit code when the reader closed our output: 0, except for a command whose exit code is a verdict
+    (``check``, ``grade``, ``quiz --answer``), which stopped before it could give it: 1, said on stderr."""
+    if not verdict:
+        return 0
+    try:
+        print(f"{name}: stopped: the output was closed before the end, so the result was not seen in full "
+              f"(exit 1)", file=sys.stderr)
+    except OSError:  # stderr went with it (``2>&1 | head``)
+        pass
+    return 1
 
 
 def _silence_stdout() -> None:

@@ -45,6 +45,21 @@ def files_to_work_on(paths: list[str]) -> tuple[list[Path], int]:
     return files, len(unread)
 
 
+def output_folder(text: str) -> str:
+    """An argparse type: the folder a command writes into. An empty name is refused: it would write into the
+    current folder without anyone having said so."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name: name the folder to write into ('.' for the current one)")
+    return text
+
+
+def output_file(text: str) -> str:
+    """An argparse type: the file a command writes, never an empty name."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name: name the file to write")
+    return text
+
+
 def file_command(sub, name: str, help: str, run: Callable[[argparse.Namespace], int]) -> argparse.ArgumentParser:
     """``carcnb NAME FILE [--json]``: the parser of a command that answers about one position file."""
     p = sub.add_parser(name, help=help)

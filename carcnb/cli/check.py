@@ -1,16 +1,19 @@
-"""``carcnb check PATH...``: recompute every puzzle's answer and grade and compare them with the file's."""
+"""``carcnb check PATH...``: recompute every puzzle's answer and grade and compare them with the file's, and
+refuse a board that could not arise in play, and two puzzles on one position or under one title."""
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._budget import add_max_nodes, file_budget
 from carcnb.cli._files import files_to_work_on
 from carcnb.engine.errors import CarcnbError, PositionFormatError
 from carcnb.positions.model import ANSWER_FORMS
 from carcnb.positions.parse import load
 from carcnb.puzzles.duplicates import DUPLICATE_FIX, duplicate_files
 from carcnb.puzzles.grade import stale
+from carcnb.puzzles.listing import same_titles
+from carcnb.puzzles.playable import unplayable
 from carcnb.search.openvalue import open_valued_loss
 from carcnb.search.questions import answer, readings_asked, same_answer, show_answer
 
@@ -19,13 +22,18 @@ def run(args: argparse.Namespace) -> int:
     files, failed = files_to_work_on(args.paths)
     passed = 0
     for path in files:
-        ok, detail = check_file(path)
+        with file_budget(args):
+            ok, detail = check_file(path)
         passed += ok
         failed += not ok
         print(f"{'ok  ' if ok else 'FAIL'} {path}  {detail}", flush=True)
     for group in duplicate_files(files):
         failed += 1
         print(f"FAIL {' = '.join(group)}  the same position in {len(group)} puzzles: {DUPLICATE_FIX}", flush=True)
+    for group in same_titles(files):
+        failed += 1
+        print(f"FAIL {' = '.join(group)}  one title for {len(group)} puzzles: give each a title that tells them "
+              "apart", flush=True)
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
@@ -37,6 +45,9 @@ def check_file(path: str | Path) -> tuple[bool, str]:
         if p.question is None:
             raise CarcnbError("no [question] in the file")
         kind, under = p.question.kind, p.question.under
+        cannot = unplayable(p)
+        if cannot:
+            return False, f"a board that could not arise in play: {'; '.join(cannot)}"
         if p.question.answer is None:
             raise PositionFormatError(str(path), p.question.line, "[question]",
                                       f"no answer: a puzzle of the collection needs one; add "
@@ -66,5 +77,5 @@ def check_file(path: str | Path) -> tuple[bool, str]:
 def register(sub) -> None:
     p = sub.add_parser("check", help="validate puzzle files (directories recursively)")
     p.add_argument("paths", nargs="+")
-    p.set_defaults(run=run)
-    add_max_nodes(p)
+    p.set_defaults(run=run, verdict=True)
+    add_max_nodes(p, per_file=True)

@@ -7,19 +7,26 @@ import time
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import output_folder
 from carcnb.engine.errors import CarcnbError
-from carcnb.puzzles.mine import TOPICS, Mined, Tally, mine
+from carcnb.puzzles.mine import TOPICS, Mined, Tally, cores, hunted, mine
 from carcnb.storage.safewrite import check_folder, write_file
 
 
 def run(args: argparse.Namespace) -> int:
     sets = [s.strip() for s in args.sets.split(",") if s.strip()]
+    only = args.only.split(",") if args.only else ()
+    hunted(sets, args.kind, args.last_tile, only)  # options that make no hunt: said before the progress bar
     out = Path(args.output)
     check_folder(out)
     clash = sorted(out.glob(f"*-s{args.seed}-[0-9][0-9][0-9].toml")) if out.is_dir() else []
     if clash and not args.force:
         raise CarcnbError(f"{clash[0]} is already there from seed {args.seed}: choose another -o or --seed, "
                           f"or add --force to overwrite")
+    workers = min(args.workers, cores())
+    if workers < args.workers:
+        print(f"carcnb mine: --workers {args.workers} is more than the {workers} core{'s' if workers > 1 else ''} "
+              f"available: mining with {workers}", file=sys.stderr)
     from tqdm import tqdm
 
     started = time.perf_counter()
@@ -43,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.refresh()
 
             found = mine(sets, args.kind, args.count, args.seed, args.min_margin, args.last_tile,
-                         args.only.split(",") if args.only else (), progress, args.games, keep, args.workers)
+                         only, progress, args.games, keep, workers)
     except KeyboardInterrupt:
         sys.stdout.flush()
         print(f"carcnb mine: stopped: the {len(written)} puzzle{'' if len(written) == 1 else 's'} found so far "
@@ -74,11 +81,12 @@ def register(sub) -> None:
                    help=f"best: examine only these decisions, comma-separated ({', '.join(TOPICS)})")
     p.add_argument("--games", type=_positive, help="give up after this many games (default: 50 + 20 per puzzle)")
     p.add_argument("--workers", type=_positive, default=1, metavar="N",
-                   help="play games in N processes (one a core); the same files whatever N (default 1)")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="where to write the puzzle files")
+                   help="play games in N processes (one a core, at most the cores available); the same files "
+                        "whatever N (default 1)")
+    p.add_argument("-o", "--output", required=True, type=output_folder, metavar="DIR", help="where to write the puzzle files")
     p.add_argument("--force", action="store_true", help="overwrite files of the same seed")
     p.set_defaults(run=run)
-    add_max_nodes(p)
+    add_max_nodes(p, timed=False)  # a hunt runs for as long as its games take
 
 
 def _positive(text: str) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from carcnb.cli._files import output_folder
 from carcnb.engine.errors import CarcnbError
 
 
@@ -28,7 +29,7 @@ def register(sub) -> None:
     p = sub.add_parser("notation", help="the notation page (ports, decisions, every tile) with its pictures",
                        description="Writes notation.md and its pictures into DIR: the port names on a tile, one "
                                    "example of each decision from the puzzles, the legend and every tile.")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write into (made if missing)")
+    p.add_argument("-o", "--output", required=True, type=output_folder, metavar="DIR", help="the folder to write into (made if missing)")
     p.add_argument("--force", action="store_true", help="overwrite the page and pictures already in DIR")
     p.add_argument("--puzzles", metavar="DIR", help="the puzzles to take the examples from (default: the collection)")
     p.set_defaults(run=run)

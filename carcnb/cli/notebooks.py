@@ -10,6 +10,7 @@ import argparse
 import os
 from pathlib import Path
 
+from carcnb.cli._files import output_folder
 from carcnb.engine.errors import CarcnbError
 from carcnb.puzzles.collection import notebook_root, puzzle_root
 from carcnb.storage.safewrite import check_folder, refuse_overwrite, write_file
@@ -50,6 +51,6 @@ def _refuse_links_out(out: Path, targets: list[Path]) -> None:
 
 def register(sub) -> None:
     p = sub.add_parser("notebooks", help="copy the notebooks and puzzles into a folder, to open in JupyterLab")
-    p.add_argument("dir", metavar="DIR")
+    p.add_argument("dir", metavar="DIR", type=output_folder)
     p.add_argument("--force", action="store_true", help="overwrite files already there")
     p.set_defaults(run=run)

@@ -2,28 +2,24 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
-from carcnb.cli.readings import clear_progress, show_progress
+from carcnb.cli._files import output_folder
 from carcnb.positions.parse import load
-from carcnb.storage.safewrite import check_folder, refuse_overwrite
+from carcnb.storage.safewrite import check_folder, check_writable, refuse_overwrite
 from carcnb.telling.post import FORMATS, PictureOptions, post_paths, write_post
 
 
 def run(args: argparse.Namespace) -> int:
     p = load(args.file)
     check_folder(Path(args.output))
-    if not args.force:
-        refuse_overwrite(post_paths(p, args.output, args.format))
-    on_terminal = sys.stderr.isatty()
-    try:
-        files = write_post(p, args.output, args.format, show_progress if on_terminal else None, args.max_nodes,
-                           PictureOptions(args.coords, args.caption, args.legend))
-    finally:
-        if on_terminal:
-            clear_progress()
+    paths = post_paths(p, args.output, args.format)
+    if args.force:
+        check_writable(paths)  # every file replaceable, or none is written
+    else:
+        refuse_overwrite(paths)
+    files = write_post(p, args.output, args.format, picture=PictureOptions(args.coords, args.caption, args.legend))
     print(f"wrote {files.text_path} and {files.picture_path}")
     return 0
 
@@ -32,7 +28,7 @@ def register(sub) -> None:
     p = sub.add_parser("post", help="a forum post of the position: the question, the pictures, the verdict, what "
                                     "happens, the readings that change the answer and the position text")
     p.add_argument("file")
-    p.add_argument("-o", "--output", default=".", metavar="DIR", help="the folder to write into (default: here)")
+    p.add_argument("-o", "--output", default=".", type=output_folder, metavar="DIR", help="the folder to write into (default: here)")
     p.add_argument("--format", choices=FORMATS, default="markdown",
                    help="markdown, bbcode (the tags every forum reads), bgg (BoardGameGeek) or html (a page of "
                         "its own)")

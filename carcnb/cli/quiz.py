@@ -5,38 +5,47 @@
 always the untried puzzle nearest the player's rating (``--topic`` keeps one topic): it draws the board in
 the terminal (``_terminal``: the picture inline where the terminal can show it, else text) with the tile in
 hand, writes the picture to a PNG, asks the question in words and reads answers, ``hint``, ``reveal``,
-``next`` and ``quit`` from standard input. A first try moves the same ratings and marks as the notebooks'
-(``carcnb.puzzles.progress``); a streak counts the puzzles solved in a row without a reveal. The explanation is shown
-only after a right answer or a reveal. ``--rating`` shows the player's rating and progress, and plays nothing.
+``next`` and ``quit`` from standard input. A puzzle is solved when the first answer is right with no hint or
+reveal before it; a wrong first answer, or a hint first, is a miss, and a right answer after it finishes the
+puzzle without a win. That first result moves the same ratings and marks as the notebooks'
+(``carcnb.puzzles.progress``); a streak counts the puzzles solved in a row. A line that cannot be played (an
+illegal or incomplete one) is no answer yet: it is refused, as the notebooks' board refuses an illegal click.
+The explanation is shown only after a right answer or a reveal. ``--rating`` shows the player's rating and
+progress, and plays nothing.
 """
 from __future__ import annotations
 
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import replace
 from pathlib import Path
 
 from carcnb.cli import _terminal
-from carcnb.cli._budget import add_max_nodes
-from carcnb.cli._files import puzzle_files
+from carcnb.cli._budget import add_max_nodes, file_budget
+from carcnb.cli._files import output_folder, puzzle_files
 from carcnb.engine.errors import CarcnbError, IllegalPositionError
 from carcnb.positions.game_io import position_as_it_stands, problems, state_from_position
 from carcnb.positions.model import Position, TileLine
 from carcnb.positions.parse import load
-from carcnb.puzzles.progress import Progress
+from carcnb.puzzles.progress import MISSED, REVEALED, SOLVED, Progress
 from carcnb.search.questions import reading_of
+from carcnb.storage.safewrite import write_file
 from carcnb.telling.account import Account
 from carcnb.telling.verdict import AnswerSyntaxError, Verdict, check_answer, expected_form, hints, parse_answer, reveal
 from carcnb.telling.wording import question_text
 from carcnb.puzzles.listing import PuzzleEntry, by_rating, entries_of, question_of, read_collection
 
 COMMANDS = "Type your answer, or: hint, reveal, next, quit."
+HONEST = "A puzzle counts as solved when your first answer is right, with no hint before it."
 BOARDS = ("auto", "text", *_terminal.PROTOCOLS)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.answer is not None:
+        args.verdict = True  # the exit code says whether the answer is right
         return _answer_once(args)
     progress = Progress.load()
     if args.rating:
@@ -57,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
     if args.picture_dir:
         pictures = Path(args.picture_dir)
         pictures.mkdir(parents=True, exist_ok=True)
-        interrupted = Session(entries, pictures, progress, args.board).play()
+        interrupted = Session(entries, pictures, progress, args.board, lambda: file_budget(args)).play()
     else:  # the pictures are the session's: gone with it
         with tempfile.TemporaryDirectory(prefix="carcnb-quiz-") as folder:
-            interrupted = Session(entries, Path(folder), progress, args.board).play()
+            interrupted = Session(entries, Path(folder), progress, args.board, lambda: file_budget(args)).play()
     if interrupted:
         print("carcnb quiz: interrupted", file=sys.stderr)
         return 130
@@ -100,11 +109,12 @@ def _entries(name: str | None) -> tuple[list[PuzzleEntry], list[str]]:
 def rating_text(progress: Progress) -> str:
     """The player's rating and how many puzzles were tried, in words."""
     marks = [progress.mark(k) for k in progress.marks]
-    solved, revealed = marks.count("solved"), marks.count("revealed")
     if not marks:
         return f"Your rating: {progress.player} (no puzzle tried yet: it settles as you play)."
-    return (f"Your rating: {progress.player} after {len(marks)} puzzle(s) tried: {solved} solved, {revealed} "
-            f"revealed first. Kept in {progress.path}.")
+    counts = ", ".join(f"{marks.count(what)} {what}" for what in (SOLVED, MISSED, REVEALED)
+                       if what == SOLVED or what in marks)
+    return (f"Your rating: {progress.player} after {len(marks)} puzzle(s) tried: {counts} (solved: right at the "
+            f"first answer). Kept in {progress.path}.")
 
 
 def _answer_once(args: argparse.Namespace) -> int:
@@ -118,9 +128,10 @@ def _answer_once(args: argparse.Namespace) -> int:
     p = reading_of(p, args.reading)
     try:
         given = parse_answer(p, args.answer)
-    except AnswerSyntaxError as e:
-        raise AnswerSyntaxError(f"{args.file}: {e}") from None
-    verdict = check_answer(p, given)
+    except AnswerSyntaxError as e:  # one line here: the session shows the expected form on a line of its own
+        raise AnswerSyntaxError(f"{args.file}: {str(e).replace(chr(10) + '  ', ': ')}") from None
+    with file_budget(args):
+        verdict = check_answer(p, given)
     print(verdict_text(verdict))
     if verdict.right and p.question.explanation:
         print("\n" + p.question.explanation.strip())
@@ -141,13 +152,17 @@ class Session:
     """One sitting at the terminal: puzzles near the player's rating in turn, answers and commands read line
     by line, each first try marked and rated in the player's progress."""
 
-    def __init__(self, entries: list[PuzzleEntry], pictures: Path, progress: Progress, board: str = "auto"):
+    def __init__(self, entries: list[PuzzleEntry], pictures: Path, progress: Progress, board: str = "auto",
+                 within: Callable[[], AbstractContextManager] = nullcontext):
         self.entries = entries
+        self.within = within  # a search budget for each puzzle shown and each answer, hint or reveal
         self.pictures = pictures
         self.progress = progress
         self.board = board
-        self.solved = self.revealed = self.streak = self.best_streak = 0
+        self.solved = self.later = self.revealed = self.tried = self.streak = self.best_streak = 0
         self.picture = pictures / "puzzle.png"  # the picture of the puzzle being asked
+        self.result: str | None = None  # the first try's result for the puzzle being asked, once known
+        self.hinted = False  # a hint came before the first answer
 
     def play(self) -> bool:
         """Ask the puzzles until they run out or the player stops; True when stopped by Ctrl-C (the session's
@@ -169,11 +184,13 @@ class Session:
         except KeyboardInterrupt:
             print()
             interrupted = True
-        if self.solved or self.revealed:
+        if self.tried:
             print(f"Your rating: {self.progress.player}"
                   + (f"; best streak {self.best_streak}." if self.best_streak > 1 else "."))
-        print(f"Solved {self.solved} of {len(self.entries)}" + (f", {self.revealed} revealed." if self.revealed
-                                                                 else "."))
+        left = self.tried - self.solved - self.later - self.revealed  # missed, then skipped or stopped
+        more = [f"{n} {what}" for n, what in ((self.later, "more on a later try"), (self.revealed, "revealed"),
+                                              (left, "missed")) if n]
+        print(f"Solved {self.solved} of {len(self.entries)}" + (f"; {', '.join(more)}." if more else "."))
         return interrupted
 
     def _puzzle(self, number: int, entry: PuzzleEntry) -> bool:
@@ -185,7 +202,8 @@ class Session:
             if found:
                 raise IllegalPositionError(found)
             question = question_text(p)
-            picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
+            with self.within():
+                picture = self._picture(p, self.pictures / f"{number:03d}-{path.stem}.png")
         except CarcnbError as e:
             print(f"Skipping {path}: {e}")
             return True
@@ -193,14 +211,14 @@ class Session:
         rated = self.progress.rating(entry.key, entry.difficulty)
         stars = f", {'★' * entry.difficulty}" if entry.difficulty else ""
         mark = self.progress.mark(entry.key)
-        print(f"\nPuzzle {number} of {len(self.entries)}: {p.title or path.stem}  ({path})")
+        print(f"\nPuzzle {number} of {len(self.entries)}: {entry.title}  ({path})")
         print(f"Rated {rated.rating:.0f}{stars}; you: {self.progress.player.rating:.0f}"
               + (f"; {mark} before: the ratings move only on a first try" if mark else ""))
         self._show_board(p, picture)
         print(f"Picture: {picture}")
         print(question)
         print(f"Answer with {expected_form(p)}.")
-        print(COMMANDS)
+        print(COMMANDS if number > 1 else f"{COMMANDS} {HONEST}")
         try:
             return self._ask(p, entry)
         except CarcnbError as e:  # a puzzle the engine cannot answer (nothing to decide, ...)
@@ -223,6 +241,8 @@ class Session:
     def _ask(self, p: Position, entry: PuzzleEntry) -> bool:
         tips: list[str] | None = None  # worked out at the first "hint": it may search
         told = 0
+        self.result, self.hinted = None, False
+        before = self.progress.player.rating
         while True:
             text = input("> ").strip()
             command = text.lower()
@@ -231,81 +251,126 @@ class Session:
             if command in ("quit", "exit", "q"):
                 return False
             if command in ("next", "skip"):
+                if self.result is not None:
+                    self._rating_said(before, "Counted as a miss.")
                 return True
             if command in ("help", "?"):
-                print(f"Answer with {expected_form(p)}.\n{COMMANDS}")
+                print(f"Answer with {expected_form(p)}.\n{COMMANDS} {HONEST}")
             elif command == "hint":
                 if tips is None:
                     print("(working out the hints...)", flush=True)
-                    tips = hints(p)
+                    with self.within():
+                        tips = hints(p)
                 if told < len(tips):
                     told += 1
                     print(f"Hint {told} of {len(tips)}: {tips[told - 1]}")
+                    if self.result is None:
+                        self.hinted = True
+                        self._first_result(entry, MISSED)
                 else:
                     print("No more hints: type reveal to see the answer.")
             elif command == "reveal":
-                self._reveal(p)
+                with self.within():
+                    self._reveal(p)
                 self.revealed += 1
-                self._tried(entry, solved=False)
+                self._first_result(entry, REVEALED)
+                self._rating_said(before)
                 return True
-            elif self._answer(p, text):
-                self.solved += 1
-                self._tried(entry, solved=True)
-                return True
+            else:
+                verdict = self._answer(p, text)
+                if verdict is None or not verdict.judged:
+                    continue
+                if verdict.right:
+                    self._solved(p, entry, verdict, before)
+                    return True
+                self._first_result(entry, MISSED)
+                print("Try again, or type hint or reveal.")
 
-    def _tried(self, entry: PuzzleEntry, solved: bool) -> None:
-        """Mark the puzzle as the notebooks do (a first try moves both ratings) and keep the streak."""
-        before = self.progress.player.rating
-        if solved:
-            self.progress.mark_solved(entry.key, difficulty=entry.difficulty)
+    def _solved(self, p: Position, entry: PuzzleEntry, verdict: Verdict, before: float) -> None:
+        """A right answer: a win when it is the first, else the puzzle finished on a later try."""
+        first = self.result is None
+        if first:
+            print(verdict_text(verdict))
+        else:
+            why = "with a hint" if self.hinted else "solved on a later try"
+            print(verdict_text(replace(verdict, headline=f"Right — {why}, so it counts as a miss for your "
+                                                         f"rating.")))
+        if p.question.explanation:
+            print("\n" + p.question.explanation.strip())
+        if first:
+            self.solved += 1
+            self._first_result(entry, SOLVED)
+        else:
+            self.later += 1
+        self._rating_said(before)
+
+    def _first_result(self, entry: PuzzleEntry, result: str) -> None:
+        """Mark the puzzle as the notebooks do, at once (a first result moves both ratings; a reveal after a
+        miss only tells more), and keep the streak."""
+        if self.result not in (None, MISSED) or result == self.result:
+            return
+        first = self.result is None
+        self.result = result
+        self.tried += first
+        self.progress.mark_result(entry.key, result, difficulty=entry.difficulty)
+        if result == SOLVED:
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)
-        else:
-            self.progress.mark_revealed(entry.key, difficulty=entry.difficulty)
+        elif first:
             if self.streak > 1:
                 print(f"Streak ended at {self.streak}.")
             self.streak = 0
-        moved = self.progress.player.rating - before
-        said = [f"Streak: {self.streak}."] if solved else []
-        said.append(f"Your rating: {self.progress.player.rating:.0f} ({moved:+.0f})." if round(moved)
-                    else f"Your rating stays {self.progress.player.rating:.0f}.")
-        print(" ".join(said))
         if self.progress.message:
             print(self.progress.message)
 
-    def _answer(self, p: Position, text: str) -> bool:
+    def _rating_said(self, before: float, lead: str = "") -> None:
+        """How the rating moved with this puzzle (it moves only on a first try), and the streak after a solve."""
+        moved = self.progress.player.rating - before
+        said = [lead] if lead else []
+        said += [f"Streak: {self.streak}."] if self.result == SOLVED else []
+        said.append(f"Your rating: {self.progress.player.rating:.0f} ({moved:+.0f})." if round(moved)
+                    else f"Your rating stays {self.progress.player.rating:.0f}.")
+        print(" ".join(said))
+
+    def _answer(self, p: Position, text: str) -> Verdict | None:
+        """The verdict on ``text``, said when it is wrong (None when it does not spell an answer)."""
         try:
-            verdict = check_answer(p, parse_answer(p, text))
+            with self.within():
+                verdict = check_answer(p, parse_answer(p, text))
         except AnswerSyntaxError as e:
             print(e)
-            return False
-        print(verdict_text(verdict))
-        if verdict.right:
-            if p.question.explanation:
-                print("\n" + p.question.explanation.strip())
-            return True
-        print("Try again, or type hint or reveal.")
-        return False
+            return None
+        if not verdict.right:
+            print(verdict_text(verdict))
+        if not verdict.judged:
+            print("That line cannot be played to the end of the turn, so it is not counted as an answer: "
+                  "try again.")
+        return verdict
 
     def _reveal(self, p: Position) -> None:
+        """The idea first, then the answer, what it does (once), the rows it scores, and the file's words."""
         shown = reveal(p)
+        if shown.idea:
+            print(shown.idea)
         print(f"Answer: {shown.answer_text}")
-        for row in shown.rows:
-            print(f"  {row}")
         if shown.told is not None:
             print("What happens:")
-            for n, line in enumerate(shown.told.lines(), 1):
-                print(f"  {n}. {line}")
+            for n, (said, rest) in enumerate(shown.happened(), 1):
+                print(f"  {n}. {said}" + (f": {'; '.join(rest)}" if rest else ""))
             print(f"Picture after it: {self._result_picture(shown.told)}")
+        if shown.rows:
+            print("Scored:")
+        for row in shown.rows:
+            print(f"  {row}")
         if shown.explanation:
-            print("\n" + shown.explanation.strip())
+            print("\nMore:\n" + shown.explanation.strip())
 
     def _result_picture(self, told: Account) -> Path:
         """The board after the answer, what it changed marked, written beside the question's picture."""
         from carcnb.telling.render.result import result_png
 
         out = self.picture.with_name(f"{self.picture.stem}-result.png")
-        out.write_bytes(result_png(told))
+        write_file(out, result_png(told))
         return out
 
     @staticmethod
@@ -324,7 +389,7 @@ def register(sub) -> None:
                    "(0 right, 1 wrong, 2 bad input)")
     p.add_argument("--reading", metavar="OPTION", help="with --answer, for a puzzle asked under each reading "
                    "of a ruling: the reading answered")
-    p.add_argument("--picture-dir", metavar="DIR", help="where to write the pictures (default: a temporary "
+    p.add_argument("--picture-dir", metavar="DIR", type=output_folder, help="where to write the pictures (default: a temporary "
                    "folder)")
     p.add_argument("--topic", metavar="TOPIC", help="only the puzzles of this topic (meteor, farms, "
                    "tornado.drop, ...: the topics of the notebooks' puzzle browser)")
@@ -333,4 +398,4 @@ def register(sub) -> None:
     p.add_argument("--board", choices=BOARDS, default="auto", help="how to draw the board: auto (the picture "
                    "inline in kitty or iTerm2, else text), text, or a picture protocol (default: auto)")
     p.set_defaults(run=run)
-    add_max_nodes(p)
+    add_max_nodes(p, per_file=True)

@@ -10,8 +10,10 @@ import warnings
 from pathlib import Path
 
 from carcnb.cli._budget import add_max_nodes
+from carcnb.cli._files import output_file
 from carcnb.engine.errors import CarcnbError, printable
 from carcnb.positions.parse import load
+from carcnb.storage.safewrite import write_file
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,7 +58,7 @@ def _draw(args: argparse.Namespace) -> None:
 
 def _write(path: Path, data: bytes) -> None:
     try:
-        path.write_bytes(data)
+        write_file(path, data)
     except OSError as e:
         raise CarcnbError(f"cannot write {str(path)!r}: {e.strerror}") from None
 
@@ -77,7 +79,7 @@ def register(sub) -> None:
                                    "under each option of a ruling side by side, marking what scores differently; "
                                    "--legend without FILE writes the legend alone.")
     p.add_argument("file", nargs="?", help="the position or puzzle file")
-    p.add_argument("-o", "--output", required=True, help="the picture to write: .png or .svg")
+    p.add_argument("-o", "--output", required=True, type=output_file, help="the picture to write: .png or .svg")
     p.add_argument("--no-coords", dest="coords", action="store_false", help="hide the column and row numbers")
     p.add_argument("--caption", metavar="TEXT", type=printable, help="a caption under the picture")
     p.add_argument("--legend", action="store_true", help="the legend beside the board (alone without FILE)")

@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
+
+from carcnb.cli._files import output_folder
+
+COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # a terminal's colour and cursor codes (ANSI CSI sequences)
 
 
 def notebooks_in(paths: list[str]) -> list[Path]:
@@ -23,8 +28,9 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         written = build_site(notebooks_in(args.paths), Path(args.output), force=args.force)
-    except NotebookFailed as e:
-        print(f"carcnb site: {e}", file=sys.stderr)
+    except NotebookFailed as e:  # the kernel's traceback is coloured for a terminal: plain text elsewhere
+        said = str(e) if sys.stderr.isatty() else COLOUR.sub("", str(e))
+        print(f"carcnb site: {said}", file=sys.stderr)
         return 1
     print(f"wrote {len(written)} pages; open {written[-1]}")
     return 0
@@ -33,6 +39,6 @@ def run(args: argparse.Namespace) -> int:
 def register(sub) -> None:
     p = sub.add_parser("site", help="the notebooks as a static website (executed, code hidden)")
     p.add_argument("paths", nargs="*", default=["notebooks"], help="notebooks or folders (default: notebooks)")
-    p.add_argument("-o", "--output", default="site", help="the folder to write (default: site)")
+    p.add_argument("-o", "--output", default="site", type=output_folder, help="the folder to write (default: site)")
     p.add_argument("--force", action="store_true", help="overwrite pages already there")
     p.set_defaults(run=run)

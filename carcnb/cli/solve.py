@@ -37,20 +37,23 @@ def run(args: argparse.Namespace) -> int:
 def best_json(ranking: Ranking) -> dict:
     """``{line, value}`` (``lines`` when several are equally good), what the value counts, and the next-best
     lines with the replies after them."""
-    lines = [[str(a) for a in line.line] for line in ranking.best]
+    lines = [[str(a) for a in one] for line in ranking.best for one in (line.line, *line.alike)]
     found: dict = {"line": lines[0]} if len(lines) == 1 else {"lines": lines}
     return {**found, "value": ranking.value, "counts": ranking.counts(), "gains": ranking.best[0].gains,
             "next": [{"line": [str(a) for a in line.line], "value": line.value, "gains": line.gains,
-                      "replies": [f"{who}: {a}" for who, a in line.replies(ranking.mover)]}
+                      "replies": [f"{who}: {a}" for who, a in line.replies(ranking.mover)],
+                      "rest": [f"{who}: {a}" for who, a in line.rest],
+                      "alike": [[str(a) for a in one] for one in line.alike]}
                      for line in ranking.runners_up]}
 
 
 def best_text(ranking: Ranking) -> list[str]:
     best = ranking.best[0]
-    out = [f"best: {best.line_text} (value {ranking.value})" if len(ranking.best) == 1 else
-           f"best: {ranking.ties_text()} lines of value {ranking.value}, equally good:"]
-    if len(ranking.best) > 1:
-        out += [f"  {line.line_text}  ({ranking.gains_text(line)})" for line in ranking.best]
+    tie = len(ranking.best) > 1 or best.alike
+    out = [f"best: {ranking.ties_text()} lines of value {ranking.value}, equally good:" if tie else
+           f"best: {best.line_text} (value {ranking.value})"]
+    if tie:
+        out += [f"  {line.line_text}  ({ranking.gains_text(line)}){_alike(line)}" for line in ranking.best]
         if ranking.more_ties:
             out.append(f"  ... ({ranking.ties_text()} in all)")
     out.append(f"the value is {ranking.counts()} ({ranking.gains_text(best)})")
@@ -59,10 +62,16 @@ def best_text(ranking: Ranking) -> list[str]:
     if ranking.runners_up:
         out.append("next best:")
         for line in ranking.runners_up:
-            replies = "; ".join(f"{who}: {a}" for who, a in line.replies(ranking.mover))
-            out.append(f"  {line.line_text}  value {line.value} ({ranking.gains_text(line)})"
-                       + (f"; the reply: {replies}" if replies else ""))
+            later = line.later(ranking.mover)
+            rest = "; ".join(f"{who}: {a}" for who, a in (line.rest if later else line.replies(ranking.mover)))
+            out.append(f"  {line.line_text}  value {line.value} ({ranking.gains_text(line)}){_alike(line)}"
+                       + (f"; {'the turn goes on' if later else 'the reply'}: {rest}" if rest else ""))
     return out
+
+
+def _alike(line) -> str:
+    """`` (alike: ...)``: the lines that come to the same thing."""
+    return f" (alike: {' | '.join('; '.join(map(str, one)) for one in line.alike)})" if line.alike else ""
 
 
 def _over_the_game(p, args: argparse.Namespace) -> int:

@@ -98,6 +98,20 @@ def places_at(groups: list[tuple[int, int, tuple[int, ...]]]) -> list[Place]:
     return out
 
 
+class _PlacesByMask(dict):
+    """Position -> the shared ``Place`` values there for each set of rotations, indexed by its mask (bit
+    ``rot // 90``): the same tuples whichever tile is in hand."""
+
+    def __missing__(self, pos: Pos) -> tuple[tuple[Place, ...], ...]:
+        x, y = pos
+        value = self[pos] = tuple(tuple(places([(x, y, rot) for rot in ROTATIONS if mask >> (rot // 90) & 1]))
+                                  for mask in range(16))
+        return value
+
+
+PLACES_BY_MASK = _PlacesByMask()
+
+
 @dataclass(frozen=True, order=True)
 class Discard(Action):
     def __str__(self) -> str:

@@ -8,8 +8,10 @@ through it or ended at it; a ferry moved, only the roads through its lake.
 """
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 
+from carcnb.engine.actions import PLACES_BY_MASK, Place
 from carcnb.engine.features import Feature, FeatureInfo, Follower, Node, split_figure
 from carcnb.engine.geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
 from carcnb.engine.journal import Journal
@@ -58,6 +60,9 @@ class Board:
         self.j = journal if journal is not None else Journal()
         self.tiles: dict[Pos, Placed] = {}
         self.open: dict[Pos, int] = {}
+        # the open positions, sorted, each with its placement actions by set of rotations (``PLACES_BY_MASK``):
+        # the legal placements are listed in order without sorting, and without making an action
+        self.spots: list[tuple[Pos, tuple[tuple[Place, ...], ...]]] = []
         self.parent: dict[Node, Node] = {}
         self.info: dict[Node, FeatureInfo] = {}
         self.followers: dict[Node, tuple[str, ...]] = {}
@@ -65,6 +70,16 @@ class Board:
         self.ferries: dict[Pos, tuple[int, int]] = {}  # lake tile -> the two road segments its ferry joins
         self.flood_marks: frozenset[Node] = frozenset()  # segments flooded by a spread flood
         self.ext: dict = {}  # rule modules' tokens and memory: earthquake tokens, the tornado, river bends…
+
+    def fork(self, journal: Journal) -> Board:
+        """A copy whose containers are its own and whose values are shared (see ``GameState.fork``)."""
+        new = Board.__new__(Board)
+        new.__dict__.update(self.__dict__)
+        new.j = journal
+        for name in ("tiles", "open", "parent", "info", "followers", "on_board", "ferries", "ext"):
+            setattr(new, name, dict(getattr(self, name)))
+        new.spots = list(self.spots)
+        return new
 
     # ----- placement -------------------------------------------------------------------------------------
     def fits(self, tile: TileType, pos: Pos, rot: int) -> bool:
@@ -78,27 +93,33 @@ class Board:
     def placement_groups(self, tile: TileType) -> list[Placements]:
         """Every position where ``tile`` touches the board and matches every touching edge, with the rotations
         that match there: ``(x, y, rotations)``, sorted."""
-        fits = tile.fits
-        found = [(x, y, rots) for (x, y), key in self.open.items() if (rots := fits[key])]
-        found.sort()  # by position: each comes once
-        return found
+        fits, open_ = tile.fits, self.open
+        return [(pos[0], pos[1], rots) for pos, _ in self.spots if (rots := fits[open_[pos]])]
 
     def put(self, pos: Pos, tile: TileType, rot: int) -> None:
         """Place a tile on an empty position (no legality check: ``fits`` is the check) and connect its
         features; one journal entry undoes it all."""
-        tiles, open_ = self.tiles, self.open
+        tiles, open_, spots = self.tiles, self.open, self.spots
         new = _PLACED[tile, rot]
         tiles[pos] = new
-        keys = [(pos, open_.pop(pos, None))]  # the open positions' keys as they were (None: not open)
+        was = open_.pop(pos, None)
+        if was is not None:
+            del spots[bisect_left(spots, (pos,))]
+        keys = [(pos, was)]  # the open positions' keys as they were (None: not open)
         met = []  # (side, position, tile) of each neighbour
         x, y = pos
+        codes = new.orient.codes
         for side, (dx, dy) in enumerate(SIDE_DELTA):
             n = (x + dx, y + dy)
             other = tiles.get(n)
             if other is None:
                 key = open_.get(n)
                 keys.append((n, key))
-                open_[n] = (key or 0) + new.orient.codes[side] * _FACING[side]
+                if key is None:
+                    insort(spots, (n, PLACES_BY_MASK[n]))
+                    open_[n] = codes[side] * _FACING[side]
+                else:
+                    open_[n] = key + codes[side] * _FACING[side]
             else:
                 met.append((side, n, other))
         nodes, kept = self._connect(pos, new, met)
@@ -410,11 +431,15 @@ def _unput(board: Board, pos: Pos, undo: tuple) -> None:
     """Undo ``Board.put``: the tile, the open positions' keys, its nodes and the features it joined."""
     keys, nodes, kept = undo
     del board.tiles[pos]
+    open_, spots = board.open, board.spots
     for at, key in keys:
         if key is None:
-            board.open.pop(at, None)
+            if open_.pop(at, None) is not None:
+                del spots[bisect_left(spots, (at,))]
         else:
-            board.open[at] = key
+            if at == pos:
+                insort(spots, (at, PLACES_BY_MASK[at]))
+            open_[at] = key
     for node in nodes:
         del board.parent[node]
         board.info.pop(node, None)

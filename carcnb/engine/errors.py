@@ -44,7 +44,12 @@ class PositionFormatError(CarcnbError):
 
 
 class IllegalActionError(CarcnbError):
-    """An action that is not legal in the current state."""
+    """An action that is not legal in the current state: ``action`` (its notation), the decision it came to
+    (``where``) and, when the rule can say, ``why`` it is not legal there."""
+
+    def __init__(self, message: str, action: str = "", where: str = "", why: str | None = None):
+        self.action, self.where, self.why = action, where, why
+        super().__init__(message)
 
 
 class ActionSyntaxError(CarcnbError):

@@ -17,6 +17,9 @@ class Ruling:
     source: str  # where in the seeds the question arises
     short: dict[str, str]  # option -> a few words that name it in a sentence ("earthquake on placement")
     history: str = ""  # when its effect depends on earlier turns a position may not record: what the file must say
+    # when it decides several things: each part (aspect) with its own few words per option, so that a position's
+    # readings name only the parts it met ("a 2-tile city scores 4", not "3rd-edition farms")
+    aspects: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def default(self) -> str:
@@ -116,7 +119,9 @@ RULINGS: dict[str, Ruling] = {r.id: r for r in [
            {"third": "3 per completed city per field; a 2-tile city scores 4",
             "second": "each city counts at most once per player; a 2-tile city scores 2"},
            "base game editions",
-           {"third": "3rd-edition farms", "second": "2nd-edition farms"}),
+           {"third": "3rd-edition scoring", "second": "2nd-edition scoring"},
+           aspects={"farms": {"third": "3rd-edition farms", "second": "2nd-edition farms"},
+                    "city": {"third": "a 2-tile city worth 4", "second": "a 2-tile city worth 2"}}),
 ]}
 
 
@@ -133,7 +138,9 @@ READINGS: tuple[tuple[str, str], ...] = (
     ("flood on a finished feature", "a feature completed before the cut-out came down stays complete"),
     ("tornado over MT and FL", "they are tiles in play: the tornado may cross and stop on them"),
     ("earthquake tokens", "a token sits on a city segment; under earthquake.timing = on_place the meteor or the flood "
-                          "that replaces that tile takes the token with it"),
+                          "that replaces that tile takes the token with it, and a meteor that hits EQ itself leaves "
+                          "the other tokens where they are (the earthquake has struck already): "
+                          "earthquake.destroyed_center decides only under earthquake.timing = final"),
     ("ferry supply", "8 ferries for 8 lakes never run out, so meteor.ferry_on_target changes only the count of "
                      "ferries out of the game"),
     ("earlier turns", "a position is read as it stands. Of the rulings, only earthquake.timing = on_place needs "
@@ -192,6 +199,7 @@ class Consulted:
 
     rulings: dict[str, None] = field(default_factory=dict)
     history: dict[str, None] = field(default_factory=dict)
+    aspects: dict[str, dict[str, None]] = field(default_factory=dict)  # ruling -> the parts of it that mattered
 
 
 _CONSULTED: ContextVar[Consulted | None] = ContextVar("carcnb_consulted", default=None)
@@ -227,6 +235,13 @@ def consulted(rids: Iterable[str]) -> None:
     record = _CONSULTED.get()
     if record is not None:
         record.rulings.update(dict.fromkeys(rids))
+
+
+def aspect_met(rid: str, aspect: str) -> None:
+    """Say that the part ``aspect`` of ruling ``rid`` (``Ruling.aspects``) decides something here."""
+    record = _CONSULTED.get()
+    if record is not None:
+        record.aspects.setdefault(rid, {})[aspect] = None
 
 
 def history_missing(rid: str) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from carcnb.engine.features import Feature, Node
 from carcnb.engine.geometry import Pos, around
+from carcnb.engine.rulings import aspect_met
 
 if TYPE_CHECKING:
     from carcnb.engine.board import Board
@@ -62,8 +63,10 @@ def completion_points(board: Board, feature: Feature, rulings: Mapping[str, str]
     if feature.kind == "road":
         return n
     if feature.kind == "city":
-        if n == 2 and rulings["scoring.edition"] == "second":
-            return n + feature.pennants
+        if n == 2:
+            aspect_met("scoring.edition", "city")
+            if rulings["scoring.edition"] == "second":
+                return n + feature.pennants
         return 2 * n + 2 * feature.pennants
     if feature.kind == "cloister":
         return 1 + cloister_neighbours(board, feature.nodes[0][0], rules)
@@ -145,13 +148,19 @@ def score_fields(board: Board, fields: list[Feature], rulings: Mapping[str, str]
                           for r in rules for n in r.notes(board, cities[root])]
                 by += [r.name for r in rules if not r.counts_for_fields(board, cities[root])]
         scorers = f.majority()
+        if any((c, root) in credited for c in scorers for root in kept):  # the editions differ: a city counted again
+            aspect_met("scoring.edition", "farms")
+        per = {c: [root for root in kept if (c, root) not in credited] for c in scorers}
+        credited.update((c, root) for c in scorers for root in kept)
         if rulings["scoring.edition"] == "second":
-            per = {c: [root for root in kept if (c, root) not in credited] for c in scorers}
-            for c in scorers:
-                credited.update((c, root) for root in per[c])
             for c in scorers:
                 rows.append(_row(f, (c,), 3 * len(per[c]),
-                                 f"farm: {len(per[c])} completed cities not yet counted for {c}", notes, by))
+                                 f"farm: {_cities(len(per[c]))} not yet counted for {c}", notes, by))
             continue
-        rows.append(_row(f, scorers, 3 * len(kept), f"farm: {len(kept)} completed cities", notes, by))
+        rows.append(_row(f, scorers, 3 * len(kept), f"farm: {_cities(len(kept))}", notes, by))
     return rows
+
+
+def _cities(n: int) -> str:
+    """``1 completed city``, ``2 completed cities``."""
+    return f"{n} completed {'city' if n == 1 else 'cities'}"

@@ -62,7 +62,18 @@ class Game:
         return last
 
     def pile(self, with_start: bool = False) -> list[dict[str, int]]:
-        """The tiles to draw, by stage (river, lake, the rest), without the start tile unless asked."""
+        """The tiles to draw, by stage (river, lake, the rest), without the start tile unless asked: made once
+        for these sets and rulings (the rulings read to make it count as read by every game that asks)."""
+        key = (self.sets, tuple(sorted(self.rulings.items())), with_start)
+        if key not in _PILE_CACHE:
+            with consulting() as read:
+                stages = self._pile(with_start)
+            _PILE_CACHE[key] = stages, tuple(read.rulings)
+        stages, read_to_make = _PILE_CACHE[key]
+        consulted(read_to_make)
+        return [dict(stage) for stage in stages]
+
+    def _pile(self, with_start: bool) -> list[dict[str, int]]:
         stages: list[dict[str, int]] = [{}, {}, {}]
         for m in self.modules:
             for stage, tiles in m.pile(self.sets, self.rulings).items():
@@ -77,6 +88,7 @@ class Game:
 
 
 _MODULE_CACHE: dict = {}
+_PILE_CACHE: dict = {}
 
 
 class _Hooks(dict):
@@ -145,8 +157,8 @@ class GameState:
         if not empty:
             start = catalogue()[self.game.start_tile()]
             self.board.put((0, 0), start, 0)
-            from carcnb.engine.rules.base import begin_turn
-            begin_turn(self)
+            from carcnb.engine.rules.base import draw_or_end
+            draw_or_end(self)
             self._advance()
         self.j.entries.clear()
 
@@ -201,7 +213,9 @@ class GameState:
             if action not in legal:
                 shown = ", ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
                 where = self.todo[0].describe() if self.todo else "game end"
-                raise IllegalActionError(f"illegal action {str(action)!r} at {where} (legal: {shown or 'none'})")
+                why = self.todo[0].refusal(self, action) if self.todo else None
+                raise IllegalActionError(f"illegal action {str(action)!r} at {where}{f': {why}' if why else ''} "
+                                         f"(legal: {shown or 'none'})", str(action), where, why)
         j = self.j
         if j.records:
             j.mark()
@@ -229,6 +243,22 @@ class GameState:
 
     def clone(self) -> GameState:
         return copy.deepcopy(self)
+
+    def fork(self, record: bool = False) -> GameState:
+        """An independent copy to play on, made far faster than ``clone``: it copies the containers and shares
+        the values in them, which are never changed in place (tiles, features' infos, steps, actions, the rule
+        modules' tokens). It cannot undo this state's past; it records its own actions for undo only with
+        ``record`` (a playout that will not be taken back needs no record)."""
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        new.j = Journal() if record else Unrecorded()
+        new.board = self.board.fork(new.j)
+        new.scores, new.lost = dict(self.scores), dict(self.lost)
+        new.stages = [dict(stage) for stage in self.stages]
+        new.history = list(self.history)
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
 
     # ----- helpers used by rule modules ------------------------------------------------------------------
     def _advance(self) -> int:

@@ -37,3 +37,8 @@ class Step:
     def describe(self) -> str:
         """A short human name for the step, used in transcripts and editors."""
         return type(self).__name__.lower()
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        """Why ``action`` is not legal at this step, in words, when the rule can say more than "not among the
+        legal actions" (a tornado step onto a square already crossed); None otherwise."""
+        return None

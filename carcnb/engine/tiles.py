@@ -129,6 +129,11 @@ class TileType:
         n, e, s, w = _allowed(self)  # key = n + 6 e + 36 s + 216 w
         return tuple(tuple(sorted(a & b & c & d)) for d in w for c in s for b in e for a in n)
 
+    @cached_property
+    def fit_masks(self) -> tuple[int, ...]:
+        """``fits`` as masks of rotations (bit ``rot // 90``), to index tables by the set of rotations."""
+        return tuple(sum(1 << (rot // 90) for rot in rots) for rots in self.fits)
+
     def rotations_fitting(self, key: int) -> tuple[int, ...]:
         """Rotations whose edges match a placement constraint ``key`` (see ``Board``)."""
         return self.fits[key]

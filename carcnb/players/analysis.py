@@ -239,22 +239,18 @@ def _settled(best: Option, other: Option, behind: float = 0.0) -> bool:
 
 def future_margin(state: GameState, option: Option, mover: int, level: str, seed: int, future: int) -> float:
     """The mover's final margin when ``option`` is played and the game then goes on in future number
-    ``future``: its draws and its players' random numbers are the same whatever the option."""
-    depth = len(state.history)
+    ``future``: its draws and its players' random numbers are the same whatever the option. It is played on a
+    fork of ``state`` that is thrown away after (recording for undo only what the greedy player takes back)."""
+    state = state.fork(record=level == "greedy")
     for _, action in option.play:
         state.apply(action, check=False)
-    saved = state.rng
     state.rng = random.Random(seed * 1_000_003 + future)
     players = _players(level, len(state.players), seed * 7_919 + future)
     who = state.current_player()
     while who != TERMINAL:
         action = state.sample_chance() if who == CHANCE else players[who].choose(state)
         who = state.apply(action, check=False)
-    margin = _margin(state, mover)
-    state.rng = saved
-    while len(state.history) > depth:
-        state.undo()
-    return margin
+    return _margin(state, mover)
 
 
 def _players(level: str, seats: int, seed: int) -> list[Player]:

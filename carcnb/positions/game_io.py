@@ -195,9 +195,19 @@ def _build(p: Position, seed: int | None) -> GameState:
         draw_or_end(state)
     state.j.entries.clear()
     state.j.marks.clear()
-    for text in p.played:
-        state.apply(parse_action(text))
+    for i, text in enumerate(p.played, 1):
+        try:
+            state.apply(parse_action(text))
+        except IllegalActionError as e:
+            raise IllegalActionError(_refused(i, len(p.played), e), e.action, e.where, e.why) from None
     return state
+
+
+def _refused(i: int, n: int, e: IllegalActionError) -> str:
+    """A played action the rules refuse, said with its place in ``played`` and the rule's reason."""
+    legal = str(e).partition(" (legal: ")[2]
+    why = e.why or f"it is not a legal decision at {e.where}"
+    return f"played action {i} of {n}, {e.action!r}, cannot be played: {why}" + (f" (legal: {legal}" if legal else "")
 
 
 def _stages_of(game: Game, pile: tuple[str, ...]) -> list[dict[str, int]]:

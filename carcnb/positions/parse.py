@@ -47,7 +47,9 @@ class _Where:
 
 
 def parse(text: str, path: str = "<position>") -> Position:
-    """Read a position file's text; raises ``PositionFormatError`` for anything that is not the format."""
+    """Read a position file's text; raises ``PositionFormatError`` for anything that is not the format. A
+    byte-order mark before it (Notepad writes one) is not part of the text."""
+    text = text.removeprefix("\ufeff")
     where = _Where(path, text)
     try:
         doc = tomllib.loads(text)
@@ -270,7 +272,7 @@ def _parse_question(q: object, where: _Where, players: list[str], rulings: tuple
         raise where.error("ask", ask, 'expected ask = "..." (your question in words)', "question")
     under = q.get("under")
     if under is not None:
-        if under not in RULINGS:
+        if not isinstance(under, str) or under not in RULINGS:
             raise where.error("under", under, f"under names a ruling (known: {', '.join(RULINGS)})", "question")
         options = RULINGS[under].options
         if not isinstance(answer, dict) or len(answer) < 2 or set(answer) - set(options):

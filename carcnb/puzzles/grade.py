@@ -1,13 +1,14 @@
 """Puzzle grades: a ``difficulty`` from 1 to 5 and the ``topics`` a puzzle teaches.
 
-Both come from the engine, never from the file's prose, and the difficulty from insight, never from the size
-of the board: a ``best`` question by how simple players fare against the exact search (``play``: does a
-player after the most points at once find the line, or one that also foresees the replies, or only the
-search) and by how many sensible options there are to weigh; ``final`` and ``count`` questions by what a
-simple count gets wrong (farms, contested features, effects, placements a rule takes away). A ruling whose
-other options change the answer (``hints.deciding_rulings``: the rulings the hints name) makes a puzzle
-harder and is one of its topics. ``write_grade`` puts the two keys into the file's ``[question]`` table and leaves every other byte as
-it was.
+Both come from the engine, never from the file's prose. The difficulty of a ``best`` question comes from how
+simple players fare against the exact search (``play``: does a player after the most points at once find the
+line, or one that also foresees the replies, or only the search), how many sensible options there are to
+weigh, and how much board there is to read, capped by how few options there are at all (a choice between two
+is never hard); ``final`` and ``count`` questions by what a simple count gets wrong (farms, contested
+features, effects, placements a rule takes away). A ruling whose other options change the answer
+(``hints.deciding_rulings``: the rulings the hints name) makes a puzzle harder and is one of its topics.
+``calibration`` measures the grades against the simple players (docs/grading.md). ``write_grade`` puts the two
+keys into the file's ``[question]`` table and leaves every other byte as it was.
 """
 from __future__ import annotations
 
@@ -79,20 +80,24 @@ def grade(p: Position) -> Grade:
         raise CarcnbError(f"{p.path}: no [question] in the file: only puzzles are graded")
     p = readings_asked(p)[0]
     q = p.question
+    cap = 5
     if q.kind == "best" and q.horizon == "game":
-        level, rows, line = over_the_game(p)
+        level, rows, line, cap = over_the_game(p)
     elif q.kind == "best":
         found = search(p)
         if found.answer is None:
             raise CarcnbError(f"{p.path}: the best choice is not unique: a best puzzle needs a single best line")
-        level, rows, line = best_level(play(p, found)), found.rows, tuple(a for _, a in found.turn)
+        measured = play(p, found)
+        level, rows, line = best_level(measured, len(p.board)), found.rows, tuple(a for _, a in found.turn)
+        cap = choice_cap(measured)
     elif q.kind == "final":
         rows, line = tuple(final_score(p).rows), ()
         level = final_level(rows)
     else:
         level, rows, line = count_level(p), (), ()
     rulings = tuple(rid for rid, _ in deciding_rulings(p))
-    return Grade(max(1, min(5, level + bool(rulings))), topics(p, rows, line, rulings) + rulings)
+    level = min(level + bool(rulings), cap)
+    return Grade(max(1, min(5, level)), topics(p, rows, line, rulings) + rulings)
 
 
 # ----- measures ----------------------------------------------------------------------------------------------
@@ -142,6 +147,7 @@ class Play:
     greedy_misses: int  # decisions where the player after the most points for itself goes wrong
     wary_misses: int  # decisions where the player that also foresees the opponents' replies goes wrong
     sensible: int  # other options at those decisions worth at least half the best one's value
+    options: int = 0  # other options at those decisions, sensible or not: everything a player could pick
 
     @property
     def finder(self) -> str:
@@ -166,18 +172,19 @@ def play(p: Position, found: Search, limit: int | None = None) -> Play:
         return gains[seat] if actor == seat else objective(gains, actor)
 
     full, greedy, foresight = Solver(state, limit), Solver(state, limit, own), Solver(state, limit, wary)
-    greedy_misses = wary_misses = sensible = 0
+    greedy_misses = wary_misses = sensible = others = 0
     for actor, action in found.turn:
         if actor == seat:
             options = full.choices()
             best = max(objective(v, seat) for _, v in options)
             sensible += sum(1 for a, v in options if a != action and 2 * objective(v, seat) >= best > 0)
+            others += len(options) - 1
             greedy_misses += _picks(greedy.choices(), seat) != [action]
             wary_misses += _picks(foresight.choices(), seat) != [action]
         state.apply(action, check=False)
     for _ in found.turn:
         state.undo()
-    return Play(greedy_misses, wary_misses, sensible)
+    return Play(greedy_misses, wary_misses, sensible, others)
 
 
 def _picks(options: list[tuple[Action, Values]], seat: int) -> list[Action]:
@@ -186,24 +193,36 @@ def _picks(options: list[tuple[Action, Values]], seat: int) -> list[Action]:
     return [a for a, v in options if v[seat] == top]
 
 
-def best_level(measured: Play) -> int:
+BIG_BOARD = 20  # tiles: a board this big takes reading before any insight, whoever finds the line
+
+
+def best_level(measured: Play, tiles: int = 0) -> int:
     """1 when the greedy player finds the line, 2 when only looking at the replies does, 3 when only the
-    full search does (4 when the wary player goes wrong at three decisions or more); one more for many
-    sensible options to weigh (four or more), one more for very many (ten or more)."""
-    level = 1 + bool(measured.greedy_misses) + bool(measured.wary_misses) + (measured.wary_misses >= 3)
-    return level + (measured.sensible >= 4) + (measured.sensible >= 10)
+    full search does; one more for many sensible options to weigh (four or more), one more for very many (ten
+    or more), one more for a big board to read (``BIG_BOARD`` tiles). See docs/grading.md."""
+    level = 1 + bool(measured.greedy_misses) + bool(measured.wary_misses)
+    return level + (measured.sensible >= 4) + (measured.sensible >= 10) + (tiles >= BIG_BOARD)
 
 
-def over_the_game(p: Position) -> tuple[int, tuple[ScoreRow, ...], tuple[Action, ...]]:
+def choice_cap(measured: Play) -> int:
+    """The most a ``best`` puzzle can be graded for how few options it has at all: one decision among three
+    or fewer (two other options) at most 2, a handful (up to five others) at most 3, else 5. A guess solves a
+    choice between two half the time, whatever the simple players do."""
+    return 2 if measured.options <= 2 else 3 if measured.options <= 5 else 5
+
+
+def over_the_game(p: Position) -> tuple[int, tuple[ScoreRow, ...], tuple[Action, ...], int]:
     """The level of a ``best`` question over the whole game, with the rows and actions of its answer's turn
     (the file's line, which ``carcnb check`` holds to the analysis; the rest of the turn as the solver plays
-    it). The greedy player misses such an answer, and only looking past the turn finds it: level 3, one more
-    when four or more other first choices gain the mover something this turn, one more for ten or more."""
+    it), and its cap for how few options there are (``choice_cap``). The greedy player misses such an answer,
+    and only looking past the turn finds it: level 3, one more when four or more other first choices gain the
+    mover something this turn, one more for ten or more, one more for a big board (``BIG_BOARD`` tiles)."""
     if p.question.answer is None:
         raise CarcnbError(f"{p.path}: no answer to grade: carcnb solve FILE gives the analysis's best line")
-    tempting = search(p).tempting
+    found = search(p)
     played = answer_play(p)
-    return 3 + (tempting >= 4) + (tempting >= 10), tuple(played.rows), tuple(a for _, a in played.play)
+    level = 3 + (found.tempting >= 4) + (found.tempting >= 10) + (len(p.board) >= BIG_BOARD)
+    return level, tuple(played.rows), tuple(a for _, a in played.play), choice_cap(play(p, found))
 
 
 def final_level(rows: tuple[ScoreRow, ...]) -> int:
@@ -223,6 +242,38 @@ def count_level(p: Position) -> int:
     state = state_from_position(p)
     fitting = state.board.placements(state.hand_tile)
     return 1 + (len(legal) >= 6) + (len(legal) >= 14) + (len(fitting) != len(legal))
+
+
+# ----- calibration ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Level:
+    """One difficulty of a collection's ``best`` puzzles: how many, and how many each simple player solves."""
+
+    difficulty: int
+    puzzles: int
+    greedy: int  # solved by the player after the most points at once
+    wary: int  # solved by the player that also foresees the replies
+
+    def __str__(self) -> str:
+        def share(n: int) -> str:
+            return f"{n} ({100 * n // self.puzzles}%)" if self.puzzles else "0"
+
+        return (f"{'★' * self.difficulty:5} {self.puzzles:3} puzzles; the greedy player solves {share(self.greedy)}, "
+                f"the reply-aware player {share(self.wary)}")
+
+
+def calibration(puzzles: list[Position]) -> list[Level]:
+    """The ``best`` puzzles by the difficulty the engine grades them (each asked under its first reading),
+    with how many of each the simple players solve: a calibrated grade has each share fall as it rises. A
+    question over the whole game is left out: its answer is not the turn's best line these players look for."""
+    found: dict[int, list[Play]] = {}
+    for p in puzzles:
+        if p.question is None or p.question.kind != "best" or p.question.horizon == "game":
+            continue
+        first = readings_asked(p)[0]
+        found.setdefault(grade(p).difficulty, []).append(play(first, search(first)))
+    return [Level(d, len(found.get(d, [])), sum(m.finder == "greedy" for m in found.get(d, [])),
+                  sum(m.finder != "search" for m in found.get(d, []))) for d in range(1, 6)]
 
 
 # ----- topics ------------------------------------------------------------------------------------------------

@@ -23,8 +23,10 @@ from carcnb.positions.parse import load
 from carcnb.puzzles.duplicates import board_of
 from carcnb.puzzles.progress import Progress
 from carcnb.puzzles.rating import nearest
+from carcnb.puzzles.titles import ruling_label, without_label
 from carcnb.search.questions import reading_of, readings_asked
 from carcnb.storage.files import files_under
+from carcnb.telling.wording import readings_in_force
 
 BASE = "base"
 COMBINATIONS = "combinations"
@@ -83,14 +85,30 @@ def entries_of(path: Path, key: str) -> list[PuzzleEntry]:
     p = load(path)
     if p.question is None:
         raise CarcnbError(f"{printable(str(path))}: a position without a [question], not a puzzle")
-    title = p.title or printable(path.stem).replace("-", " ")
+    title = without_label(p.title or printable(path.stem).replace("-", " "))
     entries = []
     for part in readings_asked(p):
         reading = part.question.reading
-        named = (key, title) if reading is None else (f"{key}#{reading}", f"{title} ({p.question.under} = {reading})")
-        entries.append(PuzzleEntry(named[0], path, named[1], p.question.kind, topics_of(p, key),
+        asked = [(p.question.under, reading)] if reading is not None else []
+        label = ruling_label([*readings_in_force(part), *asked])
+        entries.append(PuzzleEntry(key if reading is None else f"{key}#{reading}", path,
+                                   f"{title} {label}".strip(), p.question.kind, topics_of(p, key),
                                    p.question.difficulty, board_of(p), reading))
     return entries
+
+
+def same_titles(files: list[str | Path]) -> list[list[str]]:
+    """Files whose puzzles the list would show under one title (a file that does not load is reported by its
+    own check): a player could not tell them apart."""
+    groups: dict[str, list[str]] = {}
+    for path in files:
+        try:
+            found = entries_of(Path(path), str(path))
+        except CarcnbError:
+            continue
+        for entry in found:
+            groups.setdefault(entry.title, []).append(str(path))
+    return [paths for paths in groups.values() if len(paths) > 1]
 
 
 def question_of(entry: PuzzleEntry) -> Position:

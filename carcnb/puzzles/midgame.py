@@ -4,7 +4,7 @@ A position is kept when the look-ahead analysis (``carcnb.players.analysis``) pu
 of every other by at least ``LEAD`` points of expected final margin with 95% confidence (the best played in
 ``FUTURES`` futures, every other set aside only once that sure), the greedy player's move
 (``carcnb.players.greedy``: the most points this turn) is another option, and the answer is about an opponent's
-follower or feature (``carcnb.puzzles.idea.compared``: it steals, shares, destroys or denies, or keeps from
+follower or feature (``carcnb.telling.idea.compared``: it steals, shares, destroys or denies, or keeps from
 feeding an opponent's farmer), so much that without the opponents' figures its lead over the greedy move would
 fall below ``LEAD`` or shrink by ``MATTERS`` points. The pile is cut to a few tiles (``LEFT``) so that every
 future is short. The file records the level and the seed of the futures and how many the best is played in:
@@ -28,13 +28,14 @@ from carcnb.players.greedy import GreedyPlayer
 from carcnb.positions.game_io import problems, state_from_position
 from carcnb.positions.model import Position, Question, TileLine
 from carcnb.puzzles.grade import grade
-from carcnb.puzzles.idea import FEATURE_WORDS, Idea, Line, compared, lines, situation, title
 from carcnb.puzzles.pruning import pruned
+from carcnb.puzzles.titles import situation, title
 from carcnb.search.lines import choice
 from carcnb.search.playout import random_action
 from carcnb.search.solve import Solver, objective
 from carcnb.telling.account import account
 from carcnb.telling.events import FeatureScored, and_list, tile_name
+from carcnb.telling.idea import Idea, Line, compared, lines
 from carcnb.telling.wording import sentence
 
 FUTURES = 200  # futures the best option is played in
@@ -330,15 +331,15 @@ OPENINGS = {  # what the greedy move leaves open, by the idea's theme
 
 
 def explanation(p: Position, c: Conclusion, idea: Idea) -> str:
-    """What best means here with its numbers, what the greedy move does and leaves open, what the answer does,
-    and how far ahead it is."""
+    """What best means here with its numbers, what the greedy move does and leaves open, what the answer leaves
+    open instead, and how far ahead it is (the answer's own events are the reveal's, never told here)."""
     state = state_from_position(p)
     mover, seat = c.analysis.mover, state.current_player()
     rivals = [c for c in state.players if c != mover]
     others = f"{rivals[0]}'s" if len(rivals) == 1 else "the best opponent's"
     left = state.pile_size()
     tiles = and_list([tile_name(t) for t in sorted(p.pile)])
-    greedy, answer = account(state, [a for _, a in c.greedy.play]), account(state, [a for _, a in c.best.play])
+    greedy = account(state, [a for _, a in c.greedy.play])
     out = [f"Best means the highest expected final margin, {mover}'s final score minus {others}, once the {left} "
            f"tiles left ({tiles}) are drawn in a random order, every seat played by the {c.analysis.level} player. "
            f"Every option is played in the same {c.best.futures} sampled futures (seed {p.question.seed}); ± is "
@@ -349,9 +350,8 @@ def explanation(p: Position, c: Conclusion, idea: Idea) -> str:
     out.append(f"{sentence(_opening(idea))}: counted as at the end of the game, {_left(idea.obvious, idea.answer)}.")
     after_greedy, after_answer = numbers(c)
     out.append(after_greedy)
-    out.append(f"The answer, for {mover}:")
-    out += [f"- {line}" for line in answer.lines()]
-    out.append(f"It leaves open instead, counted as at the end of the game: {_left(idea.answer, idea.obvious)}.")
+    out.append(f"The answer leaves open instead, counted as at the end of the game: "
+               f"{_left(idea.answer, idea.obvious)}.")
     out.append(after_answer)
     return "\n".join(out) + "\n"
 
@@ -366,7 +366,8 @@ def numbers(c: Conclusion) -> tuple[str, str]:
 
 
 def _opening(idea: Idea) -> str:
-    return OPENINGS[idea.theme].format(opponent=idea.opponent, kind=FEATURE_WORDS.get(idea.feature, idea.feature))
+    kind = "farm" if idea.feature == "field" else idea.feature
+    return OPENINGS[idea.theme].format(opponent=idea.opponent, kind=kind)
 
 
 def _left(line: Line, other: Line) -> str:

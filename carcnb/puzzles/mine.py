@@ -5,7 +5,7 @@ followers more or less often (``DEPLOY_SKIP``) so that boards range from sparse 
 of a ``best`` hunt (the
 tile just drawn, the meteor's aim or moves, the tornado's steps, the flood's target, a ferry, a crop circle)
 of a last-tile hunt the turn is solved exactly, and the position is kept when its best line is unique and beats
-every other line by at least ``min_margin`` points and its answer makes an idea (``carcnb.puzzles.idea``: not
+every other line by at least ``min_margin`` points and its answer makes an idea (``carcnb.telling.idea``: not
 the obvious move, still best once what is left open is valued, against an opponent or on an expansion's
 decision). Any other best hunt makes mid-game puzzles (``carcnb.puzzles.midgame``: the pile cut to a few tiles,
 the answer ahead of every other option over the rest of the game, the greedy move not it, an opponent
@@ -19,9 +19,12 @@ worker processes: every random choice comes from generators seeded by the seed a
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import signal
-from collections.abc import Callable, Iterable, Iterator
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, replace
 
 from carcnb.engine.actions import Action, Draw, Pass
@@ -42,12 +45,14 @@ from carcnb.positions.game_io import position_from_state, state_from_position
 from carcnb.positions.model import Position, Question
 from carcnb.puzzles import midgame
 from carcnb.puzzles.grade import Grade, Search, grade, search
-from carcnb.puzzles.idea import RULE_ACTIONS, Idea, explanation, judge, situation, title
 from carcnb.puzzles.pruning import pruned
+from carcnb.puzzles.titles import situation, title
 from carcnb.search.playout import random_action
 from carcnb.search.questions import final_score
-from carcnb.search.solve import max_nodes, search_budget
+from carcnb.search.budget import max_nodes, search_budget
 from carcnb.telling.account import account
+from carcnb.telling.idea import Idea, judge
+from carcnb.telling.idea_words import explanation
 from carcnb.telling.wording import sentence
 
 KINDS = ("best", "final")
@@ -59,7 +64,6 @@ TOPICS = tuple(dict.fromkeys(DECISIONS.values()))
 SIZES = (8, 40)  # boards of this many tiles are examined: small enough to read, big enough to matter
 NODE_LIMIT = 3000  # a candidate whose turn needs a bigger search is skipped (its check would be slow)
 DEPLOY_SKIP = (0.2, 0.8)  # how often a game's random players keep their follower when they could deploy
-RULE_THEMES = {"reply", *RULE_ACTIONS.values()}  # themes that a ruling deciding the answer names better
 LESSONS = ("farms", "flooded", "earthquake", "meteor beside a cloister", "ferries")
 
 
@@ -92,18 +96,8 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     50 plus 20 per puzzle), at most one puzzle a game. ``only`` limits a best hunt to decisions of these
     topics (``TOPICS``); ``on_progress`` hears of every game played, ``on_found`` of each puzzle as soon as
     it is found (to write it then: a hunt stopped halfway keeps what it found); ``workers`` processes play
-    the games, with the same puzzles whatever their number."""
-    sets = frozenset(sets) - {"base"}
-    unknown = sorted(sets - set(SETS))
-    if unknown:
-        raise CarcnbError(f"unknown set {unknown[0]!r} (known: {', '.join(s for s in SETS if s != 'base')})")
-    if kind not in KINDS:
-        raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
-    if last_tile and kind != "best":
-        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
-    only = frozenset(only) or frozenset(TOPICS)
-    if only - set(TOPICS):
-        raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
+    the games (at most one a core), with the same puzzles whatever their number."""
+    sets, only = hunted(sets, kind, last_tile, only)
     max_games = 50 + 20 * count if max_games is None else max_games
     command = " ".join([f"carcnb mine --sets {','.join(sorted(sets)) or 'base'} --kind {kind} --seed {seed}",
                         *([f"--min-margin {min_margin}"] if min_margin != 3 else []),
@@ -113,21 +107,45 @@ def mine(sets: Iterable[str], kind: str, count: int, seed: int, min_margin: int 
     found: list[Mined] = []
     seen: set[str] = set()
     hunt = _Hunt(tuple(sorted(sets)), kind, seed, min_margin, last_tile, tuple(sorted(only)), max_nodes())
-    for game in _games(hunt, max_games, workers):
-        tally.games += 1
-        tally.examined += game.examined
-        if game.puzzle is not None and (same := _sameness(game.puzzle)) not in seen:
-            seen.add(same)
-            tally.kept += 1
-            found.append(Mined(f"{game.topic}-s{seed}-{len(found) + 1:03d}", game.puzzle,
-                               f"mined: {command}: game {game.number}, turn {game.turn}"))
-            if on_found is not None:
-                on_found(found[-1])
-        if on_progress is not None:
-            on_progress(tally)
-        if len(found) == count:
-            break
+    workers = max(1, min(workers, cores(), max_games))
+    with closing(_games(hunt, max_games, workers)) as games:  # closed at once, whatever stops the hunt
+        for game in games:
+            tally.games += 1
+            tally.examined += game.examined
+            if game.puzzle is not None and (same := _sameness(game.puzzle)) not in seen:
+                seen.add(same)
+                tally.kept += 1
+                found.append(Mined(f"{game.topic}-s{seed}-{len(found) + 1:03d}", game.puzzle,
+                                   f"mined: {command}: game {game.number}, turn {game.turn}"))
+                if on_found is not None:
+                    on_found(found[-1])
+            if on_progress is not None:
+                on_progress(tally)
+            if len(found) == count:
+                break
     return found
+
+
+def hunted(sets: Iterable[str], kind: str, last_tile: bool = False,
+           only: Iterable[str] = ()) -> tuple[frozenset[str], frozenset[str]]:
+    """The sets (without ``base``) and the decisions a hunt examines; raises ``CarcnbError`` for options that
+    make no hunt, before any game is played."""
+    sets = frozenset(sets) - {"base"}
+    unknown = sorted(sets - set(SETS))
+    if unknown:
+        raise CarcnbError(f"unknown set {unknown[0]!r} (known: {', '.join(s for s in SETS if s != 'base')})")
+    if kind not in KINDS:
+        raise CarcnbError(f"unknown kind {kind!r}: expected best or final")
+    if last_tile and kind != "best":
+        raise CarcnbError("--last-tile makes the last turn of a best puzzle: use it with kind best")
+    only = frozenset(only)
+    if only and kind != "best":
+        raise CarcnbError(f"--only chooses the decisions a best hunt examines; a {kind} hunt examines the end of "
+                          f"each game: leave --only out, or use --kind best")
+    only = only or frozenset(TOPICS)
+    if only - set(TOPICS):
+        raise CarcnbError(f"unknown decision {sorted(only - set(TOPICS))[0]!r} (known: {', '.join(TOPICS)})")
+    return sets, only
 
 
 @dataclass(frozen=True)
@@ -161,8 +179,40 @@ def _games(hunt: _Hunt, max_games: int, workers: int) -> Iterator[_Game]:
     if workers == 1:
         yield from (_game(*task) for task in tasks)
         return
-    with multiprocessing.Pool(workers, initializer=_ignore_ctrl_c) as pool:
-        yield from pool.imap(_game_task, tasks)  # leaving the block (enough found, Ctrl-C) stops the workers
+    pool = None
+    try:
+        with _ctrl_c_held():
+            pool = multiprocessing.Pool(workers, initializer=_ignore_ctrl_c)
+        yield from pool.imap(_game_task, tasks)
+    finally:  # enough found, Ctrl-C or an error: the workers are stopped, not waited for
+        if pool is not None:
+            pool.terminate()
+
+
+def cores() -> int:
+    """The cores this process may run on: more workers would only wait for one another."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C noted, not raised, while the pool starts, then raised again once it is there to be stopped. A
+    KeyboardInterrupt raised while a worker is forked is lost in the fork's own handlers (the forking goes
+    on), and a worker not yet started would die with a traceback; each worker starts with this handler
+    and ignores Ctrl-C from its first line on."""
+    if threading.current_thread() is not threading.main_thread():  # only there can a handler be set
+        yield
+        return
+    came: list[int] = []
+    before = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+    if came:
+        signal.raise_signal(signal.SIGINT)  # to whatever handles it now: KeyboardInterrupt, as a rule
 
 
 def _ignore_ctrl_c() -> None:
@@ -188,7 +238,7 @@ def _game(hunt: _Hunt, number: int) -> _Game:
     state = GameState(Game(players=players, sets=frozenset(hunt.sets)), seed=rng.randrange(2 ** 32))
     skip = rng.uniform(*DEPLOY_SKIP)
     turn = examined = 0
-    with search_budget(hunt.max_nodes):
+    with search_budget(hunt.max_nodes, shared=False):  # each search of a game capped on its own
         while state.current_player() != TERMINAL and len(state.board.tiles) <= SIZES[1]:
             if len(state.board.tiles) >= SIZES[0]:
                 result = _examine(state, hunt.kind, hunt.min_margin, hunt.last_tile, frozenset(hunt.only),
@@ -242,7 +292,7 @@ def _examine(state: GameState, kind: str, min_margin: int, last_tile: bool, only
 
 def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | None:
     """The puzzle made from ``p`` when the turn's best line is unique by ``min_margin`` points and makes an
-    idea (``carcnb.puzzles.idea.judge``: not the obvious move, still best once what is left open is valued, among
+    idea (``carcnb.telling.idea.judge``: not the obvious move, still best once what is left open is valued, among
     three sensible choices, against an opponent or on an expansion's decision)."""
     p = replace(p, question=Question("best", ()))
     found = _solved(p, min_margin, placement)
@@ -259,11 +309,9 @@ def _best_puzzle(p: Position, min_margin: int, placement: bool) -> Position | No
 
 
 def worded(p: Position, found: Search, idea: Idea) -> Position:
-    """The graded puzzle ``p`` titled with its idea and explained: why the obvious move falls short, what the
-    answer does, its value and the best other line."""
-    ruling = next((t for t in p.question.topics if "." in t), None)  # a ruling's id: it changes the answer
-    if idea.theme in RULE_THEMES and ruling is not None:
-        idea = replace(idea, theme="ruling", feature=ruling)
+    """The graded puzzle ``p`` titled with its idea (a ruling that decides it is the list's label and the
+    question's words, ``readings_in_force``) and explained: why the obvious move falls short, its value and the
+    best other line."""
     words = explanation(p, idea) + best_explanation(p, found)
     return replace(p, title=title(idea, situation(p)),
                    question=replace(p.question, explanation="\n".join(words) + "\n"))

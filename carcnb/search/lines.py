@@ -69,9 +69,7 @@ def replies(state: GameState, mover: int, start: Mapping[str, int] | None = None
     """Play the engine's choices for every other seat that acts until ``mover`` acts again or the turn ends;
     returns the actions played. Each player chooses as the solver does, counting gains from ``start`` (the
     scores where the puzzle began; by default the scores now -- the same choices in two-player games)."""
-    solver = Solver(state)
-    if start is not None:
-        solver.start = tuple(start[c] for c in state.players)
+    solver = Solver(state, start=start)
     return [a for _, a in answer_moves(state, mover, solver)]
 
 

@@ -33,14 +33,20 @@ def end_of_game_scores(state: GameState) -> Values:
     return scores
 
 
+def open_valued(state: GameState, gained: Values) -> Values:
+    """What each player gained by the end of a turn, with what the turn leaves open valued as at the game's
+    end (a turn that ended the game is scored already)."""
+    if state.over:
+        return gained
+    now = tuple(state.scores[c] for c in state.players)
+    return tuple(g + end - n for g, end, n in zip(gained, end_of_game_scores(state), now))
+
+
 class OpenValuedSolver(Solver):
     """The solver with every line valued at its end-of-game scores: what is left open counts."""
 
-    def value(self, seat: int | None = None) -> Values:
-        s = self.state
-        if seat is not None and seat < 0 and not s.over:
-            return tuple(now - before for now, before in zip(end_of_game_scores(s), self.start))
-        return super().value(seat)
+    def __init__(self, state: GameState, node_limit: int | None = None):
+        super().__init__(state, node_limit, leaf=open_valued)
 
 
 def open_valued_loss(p: Position, node_limit: int | None = None) -> str | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.rules.base import apply_final, legal_placements
 from carcnb.engine.scoring import ScoreRow
-from carcnb.engine.state import waiting_for
+from carcnb.engine.state import GameState, waiting_for
 from carcnb.engine.tiles import catalogue
 from carcnb.positions.consistency import require_turn_over
 from carcnb.positions.game_io import state_from_position
@@ -39,13 +39,19 @@ class FinalScore:
                 "breakdown": [{**r.as_dict(), "when": when} for when, r in self.when()]}
 
 
-def final_score(p: Position) -> FinalScore:
-    """The game ends now: the ``played`` actions are replayed (their rows are the turn's), then end-of-game
-    effects, then every follower and field is scored."""
+def final_state(p: Position) -> GameState:
+    """The game ended now: the ``played`` actions replayed, then end-of-game effects and the final scoring."""
     state = state_from_position(p)
     require_turn_over(p, state)
     if not state.over:
         apply_final(state)
+    return state
+
+
+def final_score(p: Position) -> FinalScore:
+    """The game ends now: the ``played`` actions are replayed (their rows are the turn's), then end-of-game
+    effects, then every follower and field is scored."""
+    state = final_state(p)
     cut = state.final_from
     start = {c: dict(p.scores).get(c, 0) for c in p.players}
     return FinalScore(dict(state.scores), start, state.rows[:cut], state.rows[cut:])

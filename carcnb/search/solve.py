@@ -4,64 +4,30 @@ Every continuation of the current turn is explored until the turn ends (the next
 game). Each player who acts chooses what maximises their own points gained this turn minus the best
 opponent's (max^n). Ties are broken by the order of ``legal_actions()``, and reported: the answer is
 *unique* only when no other choice of the mover reaches the same value. Positions repeat across orders of
-moves, so values are memoised on the state.
+moves, so values are memoised on the state; within one command they are also kept for the searches that come
+after, under other readings of the rules too (``transpositions``).
 
-Every search has a budget, so that no position makes it run for minutes or take gigabytes: at most
-``max_nodes()`` positions (``DEFAULT_MAX_NODES``, or ``--max-nodes`` on the command line through
-``search_budget``) and at most ``SEARCH_MEMORY`` bytes more than the process held when it began. Past either,
-it raises ``SearchLimitError`` saying what to simplify.
+Every search draws on a budget (``budget``): positions, seconds and memory, shared by all the searches of a
+command. Past it, it raises ``SearchLimitError`` saying what to simplify.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-
-import psutil
 
 from carcnb.engine.actions import Action
 from carcnb.engine.errors import CarcnbError, SearchLimitError
+from carcnb.engine.rulings import consulting
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position
+from carcnb.search.budget import SIMPLER, budget_for_search, limit_named
 from carcnb.search.gcpause import paused_gc
+from carcnb.search.pruning import Bounds, Cut, child_cut, cut_short
+from carcnb.search.transpositions import (Found, lookup, position_key, replay, root_of, shared_parts, shared_reads,
+                                          store, table_for)
 
 Values = tuple[int, ...]
-
-DEFAULT_MAX_NODES = 100_000  # a few seconds and about 550 MB on a six-player tornado event (bench_limits)
-SEARCH_MEMORY = 600 * 2**20  # bytes a search may add to the process (with the kit itself: under 1 GB)
-_MEMORY_EVERY = 1024  # positions between two looks at the process's memory
-_max_nodes: ContextVar[int] = ContextVar("max_nodes", default=DEFAULT_MAX_NODES)
-SIMPLER = ("simplify the position (fewer followers within reach of the disaster, fewer players, fewer tiles "
-           "around the decision)")
-
-
-def max_nodes() -> int:
-    """How many positions a search may visit now (``DEFAULT_MAX_NODES`` unless ``search_budget`` says)."""
-    return _max_nodes.get()
-
-
-@contextmanager
-def search_budget(nodes: int) -> Iterator[None]:
-    """Let every search inside the block visit up to ``nodes`` positions (``--max-nodes``)."""
-    token = _max_nodes.set(nodes)
-    try:
-        yield
-    finally:
-        _max_nodes.reset(token)
-
-
-@contextmanager
-def limit_named(path: str) -> Iterator[None]:
-    """A search that stops at its limit inside the block says which file it was searching."""
-    try:
-        yield
-    except SearchLimitError as e:
-        raise SearchLimitError(f"{path}: {e}") from None
-
-
-def _memory() -> int:
-    return psutil.Process().memory_info().rss
+_NOTHING = ({}, {})  # what a search read where it read nothing
 
 
 @dataclass(frozen=True)
@@ -89,67 +55,186 @@ Preference = Callable[[Values, int], int]  # how much the player at a seat likes
 
 
 class Solver:
-    """The values of a turn's positions, memoised; ``node_limit`` lowers the budget's ``max_nodes()``.
+    """The values of a turn's positions, memoised; ``node_limit`` caps the positions this search values (those
+    that wait for a decision; ``nodes`` counts them) below its budget, which counts every position entered.
     ``prefer`` is what each acting player maximises (default ``objective``): grading measures simpler
     players with other preferences on the same search. ``leaf`` values a state where the turn is over (default:
-    the points each player gained this turn); a computer player breaks this turn's ties with it."""
+    the points each player gained this turn); a computer player breaks this turn's ties with it. Gains count
+    from ``start`` (by default the scores now)."""
 
     def __init__(self, state: GameState, node_limit: int | None = None, prefer: Preference = objective,
-                 leaf: Callable[[GameState, Values], Values] | None = None):
+                 leaf: Callable[[GameState, Values], Values] | None = None, start: Mapping[str, int] | None = None):
         self.state = state
         self.prefer = prefer
         self.leaf = leaf
-        self.start = tuple(state.scores[c] for c in state.players)
-        self.memo: dict[tuple, Values] = {}
+        scores = state.scores if start is None else start
+        self.start = tuple(scores[c] for c in state.players)
+        self.memo: dict[tuple, Found] = {}
         self.nodes = 0
-        self.node_limit = max_nodes() if node_limit is None else min(node_limit, max_nodes())
-        self.memory_at_start = _memory()
+        self.budget = budget_for_search()
+        self.node_limit = self.budget.positions if node_limit is None else min(node_limit, self.budget.positions)
+        self.options = dict.copy(state.game.rulings)  # read without recording: the reads are tracked per position
+        self.table = table_for(self)
+        self.root = None if self.table is None else root_of(state, self.budget.ids)
+        self.bounds = Bounds({} if self.table is None else self.table, self.options, self.budget.pool)  # ``pruning``
 
     def value(self, seat: int | None = None) -> Values:
         """The value of the rest of the turn from the current state (``seat``: who acts now, when known)."""
+        seat = self.state.current_player() if seat is None else seat
+        if seat < 0:
+            return self._turn_over()
+        with paused_gc():
+            value, reads = self._value(seat)
+        replay(reads)
+        return value
+
+    def choices(self) -> list[tuple[Action, Values]]:
+        """Every legal action at the current state with the value of its continuation."""
+        where = self._where()
+        out = []
+        with paused_gc():
+            for action in self.state.legal_actions():
+                value, reads = self._after(action, where)
+                replay(reads)
+                out.append((action, value))
+        return out
+
+    def tops(self) -> list[tuple[Action, Values]]:
+        """The legal actions at the current state that are best for the player acting there (all of them when
+        tied), with their values; the others are searched only until they are seen to be worse."""
+        seat = self.state.current_player()
+        where = self._where()
+        out: list[tuple[Action, Values]] = []
+        top = 0
+        with paused_gc():
+            for action in self.state.legal_actions():
+                worse = out and self.prefer is objective  # a later choice matters only if as good
+                v, reads = self._after(action, where, child_cut(seat, None, top - 1, len(self.start)) if worse else None)
+                replay(reads)
+                if type(v) is int or (out and self.prefer(v, seat) < top):
+                    continue
+                if out and self.prefer(v, seat) == top:
+                    out.append((action, v))
+                else:
+                    out, top = [(action, v)], self.prefer(v, seat)
+        return out
+
+    def _turn_over(self) -> Values:
+        """The value where the turn is over: a draw comes next, or the game has ended."""
         s = self.state
-        if seat is None:  # a search starts here
-            with paused_gc():
-                return self.value(s.current_player())
-        if seat < 0:  # the turn is over: a draw comes next, or the game has ended
-            gained = tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
-            return gained if self.leaf is None else self.leaf(s, gained)
+        gained = tuple(s.scores[c] - b for c, b in zip(s.players, self.start))
+        return gained if self.leaf is None else self.leaf(s, gained)
+
+    def _where(self, key: tuple | None = None) -> int | None:
+        """The current state's number in the command's table (``transpositions``; ``key``: its turn key, kept);
+        None without a table."""
+        if self.table is None:
+            return None
+        key = shared_parts(self.budget.pool, self.state.turn_key()) if key is None else key
+        return position_key(self.state, self.root, key, self.budget.ids)
+
+    def _value(self, seat: int, cut: Cut | None = None) -> Found:
+        """The value from the current state, where ``seat`` acts, and the rulings its search read; under a
+        ``cut`` (see ``pruning``), instead of a value that cannot pass it, the seat whose threshold it fails."""
+        s = self.state
         key = s.turn_key()
         found = self.memo.get(key)
         if found is not None:
             return found
-        self.nodes += 1
-        if self.nodes > self.node_limit or not self.nodes % _MEMORY_EVERY:
-            self._within_budget()
+        pool = self.budget.pool
+        key = shared_parts(pool, key)
+        where = self._where(key)
+        if cut is not None:
+            known = self.bounds.fails(key if where is None else where, seat, cut)
+            if known is not None:
+                return known
+        if where is not None:
+            found = lookup(self.table, where, self.options)
+            if found is not None:
+                self.memo[key] = found
+                return found
+        self._count()
         best: Values | None = None
-        top = 0
-        for action in s.legal_actions():
-            v = self.value(s.apply(action, check=False))
-            s.undo()
-            if best is None or self.prefer(v, seat) > top:
-                best, top = v, self.prefer(v, seat)
+        top = first = 0  # the best choice's worth to ``seat`` and its place among the legal actions
+        failed: int | None = None  # a seat above whose threshold this position cannot pass
+        prune = self.prefer is objective
+        with consulting() as own:
+            legal = s.legal_actions()
+        rulings, history = dict(own.rulings), dict(own.history)  # what this search reads, in that order
+        for i, action in self._ordered(legal, where):
+            if prune:  # a later choice must be better, an earlier one as good (ties go to the first)
+                below = child_cut(seat, cut, None if best is None else top - (i < first), len(self.start))
+            else:
+                below = None
+            v, (read, read_history) = self._after(action, where, below)
+            rulings.update(read)
+            history.update(read_history)
+            if type(v) is int:  # the choice fails a threshold: its own player's (no better), or one above
+                if v == seat:
+                    continue
+                failed = v  # (two players) worth at least -threshold here: this position fails it too
+                break
+            worth = self.prefer(v, seat)
+            if best is not None and (worth < top or worth == top and i > first):
+                continue
+            best, top, first = v, worth, i
+            failed = cut_short(seat, cut, top) if prune else None
+            if failed is not None:
+                break
+        if where is not None and best is not None:
+            self.budget.hints[where] = legal[first]
+        reads = shared_reads(pool, rulings, history)
+        if failed is not None:
+            low = -cut[failed] if best is None else max(top, -cut[failed])
+            self.bounds.at_least(key if where is None else where, low, reads)
+            return failed, reads
+        if cut is not None and cut[seat] is not None and (best is None or top <= cut[seat]):
+            self.bounds.at_most(key if where is None else where, cut[seat], reads)
+            return seat, reads
         assert best is not None
-        self.memo[key] = best
-        return best
+        found = (best, reads)
+        self.memo[key] = found
+        if where is not None:
+            store(self.table, where, found, reads[0], self.options, pool)
+        return found
 
-    def _within_budget(self) -> None:
+    def _ordered(self, legal: list[Action], where: int | None) -> list[tuple[int, Action]]:
+        """The legal actions with their places, the best one an earlier search found here first (a search
+        cut short sooner when its best choice comes first; the values are the same in any order)."""
+        out = list(enumerate(legal))
+        hint = None if where is None else self.budget.hints.get(where)
+        if hint is not None and hint in legal:
+            i = legal.index(hint)
+            out.insert(0, out.pop(i))
+        return out
+
+    def _after(self, action: Action, where: int | None, cut: Cut | None = None) -> Found:
+        """The value of playing ``action`` now and what finding it read (``where``: the current state's key in
+        the table, which keeps what each move leads to: the end of a turn is scored once)."""
+        if where is not None:
+            found = lookup(self.table, (where, action), self.options)
+            if found is not None:
+                return found
+        s = self.state
+        with consulting() as read:
+            after = s.apply(action, check=False)
+            self.budget.charge()
+            if after < 0:
+                v, below = self._turn_over(), _NOTHING
+            else:
+                v, below = self._value(after, cut)
+        s.undo()
+        found = (v, shared_reads(self.budget.pool, {**read.rulings, **below[0]}, {**read.history, **below[1]}))
+        if where is not None and type(v) is not int:
+            store(self.table, (where, action), found, found[1][0], self.options, self.budget.pool)
+        return found
+
+    def _count(self) -> None:
+        """One more position to value; raises ``SearchLimitError`` past this search's cap."""
+        self.nodes += 1
         if self.nodes > self.node_limit:
             raise SearchLimitError(f"the search stopped after {self.node_limit} positions, its limit: {SIMPLER}, "
                                    f"or raise the limit (--max-nodes N, now {self.node_limit})")
-        grown = _memory() - self.memory_at_start
-        if grown > SEARCH_MEMORY:
-            raise SearchLimitError(f"the search stopped after {self.nodes} positions: it took {grown >> 20} MB, "
-                                   f"the most a search may ({SEARCH_MEMORY >> 20} MB): {SIMPLER}; a higher "
-                                   "--max-nodes will not help")
-
-    def choices(self) -> list[tuple[Action, Values]]:
-        """Every legal action at the current state with the value of its continuation."""
-        out = []
-        with paused_gc():
-            for action in self.state.legal_actions():
-                out.append((action, self.value(self.state.apply(action, check=False))))
-                self.state.undo()
-        return out
 
 
 def solve(state: GameState, node_limit: int | None = None) -> Solution:
@@ -174,9 +259,7 @@ def _solve(state: GameState, seat: int, solver: Solver) -> Solution:
     unique = True
     played = 0
     while state.current_player() == seat:
-        choices = solver.choices()
-        top = max(objective(v, seat) for _, v in choices)
-        best = [(a, v) for a, v in choices if objective(v, seat) == top]
+        best = solver.tops()
         unique = unique and len(best) == 1
         action = best[0][0]
         line.append(action)

@@ -6,7 +6,6 @@ are inline, and links between notebooks point at the pages (``05-meteor.ipynb`` 
 """
 from __future__ import annotations
 
-import base64
 import json
 import os
 import re
@@ -30,6 +29,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 WIDGET = "application/vnd.jupyter.widget-view+json"
 NOTEBOOK_LINK = re.compile(r"""(\]\(|href=["'])(?![a-z]+:|/)([^)"'#\s]+)\.ipynb""")
 TIMEOUT = 600  # seconds for one cell
+FOLDER_WORDS = "your carcnb data folder"  # what a page says instead of the build's temporary data folder
 
 
 class SiteError(CarcnbError):
@@ -105,7 +105,23 @@ def execute(notebook: Path, data_dir: Path) -> nbformat.NotebookNode:
             nb.cells.pop()
     text = "".join(o.get("text", "") for o in probe.outputs if o.get("name") == "stdout")
     _freeze_widgets(nb, json.loads(text or "{}"))
+    _hide_folder(nb, data_dir)
     return nb
+
+
+def _hide_folder(nb, data_dir: Path) -> None:
+    """The build's own data folder (a temporary one) named in words wherever an output shows it: a reader's
+    files go to their own data folder, never to the one the page was built with."""
+    folder = str(data_dir)
+    said = {folder + os.sep: f"{FOLDER_WORDS}: ", folder: FOLDER_WORDS}
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            for holder, key in [(output, "text"), *((output.get("data", {}), k) for k in ("text/html", "text/plain"))]:
+                value = holder.get(key)
+                if isinstance(value, str) and folder in value:
+                    for path, words in said.items():
+                        value = value.replace(path, words)
+                    holder[key] = value
 
 
 def exporter() -> HTMLExporter:
@@ -141,26 +157,22 @@ def index_notebook(pages: list[tuple[str, str, str]]) -> nbformat.NotebookNode:
 
 
 def notation_notebook() -> nbformat.NotebookNode:
-    """The notation page (``carcnb.telling.notation``) as a notebook of one text cell, its pictures inline."""
+    """The notation page (``carcnb.telling.notation``) as a notebook of text cells, its pictures attached: the
+    site's notation page when the notebooks built do not include it."""
     from carcnb.puzzles.collection import puzzle_root
-    from carcnb.telling.notation import examples, notation_markdown, notation_pictures
+    from carcnb.telling.notation import examples, notation_notebook as page, notation_pictures
 
     root = puzzle_root()
     found = examples(root)
-    pictures = notation_pictures(found)
-
-    def inline(name: str) -> str:
-        return "data:image/png;base64," + base64.b64encode(pictures[name]).decode("ascii")
-
-    return nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(notation_markdown(inline, found, root))],
-                                    metadata={"title": "carcnb: reading the notation and the pictures"})
+    return nbformat.reads(json.dumps(page(found, notation_pictures(found), root)), as_version=4)
 
 
 def build_site(notebooks: list[Path], out: Path,
                progress: Callable[[str], None] = lambda line: print(line, file=sys.stderr),
                force: bool = False) -> list[Path]:
     """Write one page per notebook, the notation page and ``index.html`` into ``out``; the paths written, the
-    index last. A page already there is overwritten only with ``force``: without it nothing is run and nothing
+    index last. The notation page is the notebook ``notation.ipynb`` when it is among those built, else made
+    here. A page already there is overwritten only with ``force``: without it nothing is run and nothing
     written."""
     if not notebooks:
         raise SiteError("no notebooks to build: give notebook files or a folder that holds some")
@@ -168,10 +180,12 @@ def build_site(notebooks: list[Path], out: Path,
     if missing:
         raise SiteError(f"no such notebook: {', '.join(missing)}")
     targets = [out / page_name(n) for n in notebooks]
-    notation, index = out / "notation.html", out / "index.html"
+    index = out / "index.html"
+    notation = None if out / "notation.html" in targets else out / "notation.html"
+    made = [notation] if notation is not None else []
     check_folder(out)
     if not force:
-        refuse_overwrite(targets + [notation, index])
+        refuse_overwrite(targets + made + [index])
     out.mkdir(parents=True, exist_ok=True)
     export = exporter()
     pages = []
@@ -183,10 +197,11 @@ def build_site(notebooks: list[Path], out: Path,
             write_file(target, body)
             pages.append((notebook.stem, *title_and_summary(nb)))
             progress(f"[{k}/{len(notebooks)}] {notebook.name} -> {target} ({time.monotonic() - started:.1f} s)")
-    body, _ = export.from_notebook_node(notation_notebook(), resources={"metadata": {"name": "notation"}})
-    write_file(notation, body)
-    progress(f"notation -> {notation}")
+    if notation is not None:
+        body, _ = export.from_notebook_node(notation_notebook(), resources={"metadata": {"name": "notation"}})
+        write_file(notation, body)
+        progress(f"notation -> {notation}")
     body, _ = export.from_notebook_node(index_notebook(pages), resources={"metadata": {"name": "index"}})
     write_file(index, body)
     progress(f"index -> {index}")
-    return targets + [notation, index]
+    return targets + made + [index]

@@ -42,11 +42,12 @@ def check_regular(path: str | Path) -> None:
 
 
 def read_text(path: str | Path) -> str:
-    """The text of a regular file, read as UTF-8. Raises ``OSError`` when it cannot be read (a FIFO is
-    refused before it is opened) and ``UnicodeDecodeError`` when it is not UTF-8."""
+    """The text of a regular file, read as UTF-8 (a byte-order mark, which some editors write first, is not
+    part of it). Raises ``OSError`` when it cannot be read (a FIFO is refused before it is opened) and
+    ``UnicodeDecodeError`` when it is not UTF-8."""
     check_regular(path)
     with open(path, "rb") as f:
-        return f.read().decode("utf-8")
+        return f.read().decode("utf-8-sig")
 
 
 def words(e: OSError) -> str:

@@ -4,8 +4,10 @@
 file in one rename, so a reader (or a crash) sees the old file or the new one, never half of each, and no
 file of the user's is taken for a temporary one. A symlink stays a symlink (the file it points at is
 written), a file keeps its permissions, and a read-only file is refused with a message rather than replaced
-behind its owner's back. ``refuse_overwrite`` and ``check_folder`` let a command say no before it starts
-work that would end in a lost file or a folder it cannot write.
+behind its owner's back. On a full disk the write fails before the rename: the file is as it was, the
+temporary one is removed, and the error names the file. ``refuse_overwrite``, ``check_writable`` and
+``check_folder`` let a command say no before it starts work (or writes its first file) that would end in a lost
+file, a file it cannot replace or a folder it cannot write.
 """
 from __future__ import annotations
 
@@ -35,30 +37,46 @@ class FolderError(CarcnbError):
 def write_file(path: str | Path, data: str | bytes) -> None:
     """Replace ``path``'s content with ``data`` (text is written as UTF-8, newlines as given) in one step."""
     target = Path(os.path.realpath(path))  # through any symlink: the link itself stays as it is
-    mode = None
-    try:
-        st = target.stat()
-    except FileNotFoundError:
-        pass
-    else:
-        mode = stat.S_IMODE(st.st_mode)
-        if not mode & _WRITE_BITS or not os.access(target, os.W_OK):
-            shown = f"{path} (a link to {target})" if Path(path).is_symlink() else f"{path}"
-            raise ReadOnlyFileError(f"{shown} is read-only: nothing was written; make it writable "
-                                    f"(chmod u+w {target}) or write elsewhere")
+    mode = _writable_mode(path, target)
     data = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = _temporary(target)
+    tmp = None
     try:
+        fd, tmp = _temporary(target)
         with os.fdopen(fd, "wb") as out:
             if mode is not None:
                 os.fchmod(out.fileno(), mode)
-            out.write(data)
+            out.write(data)  # a full disk fails here or in the flush: the file named is still as it was
             out.flush()
             os.fsync(out.fileno())
         os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
+    except BaseException as e:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
+        if isinstance(e, OSError) and e.errno is not None and e.filename2 is None:  # ours: name the user's file
+            e.filename = str(path)
         raise
+
+
+def _writable_mode(path: str | Path, target: Path) -> int | None:
+    """The permissions of the file ``path`` leads to (None when there is none yet); ``ReadOnlyFileError``
+    when it is read-only."""
+    try:
+        st = target.stat()
+    except FileNotFoundError:
+        return None
+    mode = stat.S_IMODE(st.st_mode)
+    if not mode & _WRITE_BITS or not os.access(target, os.W_OK):
+        shown = f"{path} (a link to {target})" if Path(path).is_symlink() else f"{path}"
+        raise ReadOnlyFileError(f"{shown} is read-only: nothing was written; make it writable "
+                                f"(chmod u+w {target}) or write elsewhere")
+    return mode
+
+
+def check_writable(paths: Iterable[str | Path]) -> None:
+    """Raise ``ReadOnlyFileError`` when any of ``paths`` that is already there is read-only: a command that
+    writes several files checks them all before it writes the first, so that it writes all or none."""
+    for path in paths:
+        _writable_mode(path, Path(os.path.realpath(path)))
 
 
 def _temporary(target: Path) -> tuple[int, Path]:

@@ -36,17 +36,24 @@ from carcnb.telling.events import (CropChosen, CropPassed, Event, FeatureScored,
 # ----- one action, and a whole line -------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Entry:
-    """One action of a line (None: the game's end, played by the rules) with who took it and its events,
-    the action's own first."""
+    """One action of a line (None: the game's end, played by the rules) with who took it and its events in
+    the order they happen: the action's own first, except for a draw, which the effects at the start of the
+    turn (the flood spreading) come before; ``own`` is where the action's own event is."""
 
     action: Action | None
     who: str
     events: tuple[Event, ...]
+    own: int = 0
+
+    @property
+    def own_event(self) -> Event:
+        """The action itself (``TileDrawn`` for a draw)."""
+        return self.events[self.own]
 
     @property
     def said(self) -> str:
-        """The action itself in words (its first event)."""
-        return self.events[0].text() if self.events else ""
+        """The action itself in words."""
+        return self.own_event.text() if self.events else ""
 
     def lines(self) -> list[str]:
         return [e.text() for e in self.events]
@@ -92,7 +99,28 @@ def account(source: Source, actions: Iterable[Action | str] = (), *, end: bool =
         entries.append(told(state, parse_action(action) if isinstance(action, str) else action))
     if end and not state.over:
         entries.append(_ending(state))
-    return Account(before, state, tuple(entries))
+    return Account(before, state, carried_named(entries))
+
+
+def carried_named(entries: list[Entry] | tuple[Entry, ...]) -> tuple[Entry, ...]:
+    """Entries told one by one (``told``), with each figure the tornado sets down, drops or sends home named by what it was when
+    picked up (a monk carried onto a field is the monk, a farmer now). The tornado carries one figure at a
+    time: a pick makes the one it carried before the one a swap sets down or sends home."""
+    carried = swapped = ""
+    out = []
+    for entry in entries:
+        events = []
+        for e in entry.events:
+            sent_home = isinstance(e, FollowerLeft) and e.cause == "tornado"
+            if isinstance(e, TornadoPicked):
+                swapped, carried = carried, e.figure.name
+            elif isinstance(e, TornadoSetDown) or (sent_home and swapped):
+                e, swapped = replace(e, was=swapped), ""
+            elif isinstance(e, TornadoDropped) or sent_home:
+                e, carried = replace(e, was=carried), ""
+            events.append(e)
+        out.append(replace(entry, events=tuple(events)))
+    return tuple(out)
 
 
 def told(state: GameState, action: Action) -> Entry:
@@ -103,7 +131,10 @@ def told(state: GameState, action: Action) -> Entry:
     own = _own(state, step, action, who)
     seen = _Seen(state)
     state.apply(action)
-    return Entry(action, who, (own, *seen.changes(state, action)))
+    changes = seen.changes(state, action)
+    first = [e for e in changes if isinstance(e, FloodSpread)]  # before the draw: it starts the drawer's turn
+    rest = [e for e in changes if not isinstance(e, FloodSpread)]
+    return Entry(action, who, (*first, own, *rest), len(first))
 
 
 def _ending(state: GameState) -> Entry:

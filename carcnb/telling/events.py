@@ -51,6 +51,12 @@ class Figure:
         return _FOLLOWER.get(self.feature, "follower") if self.kind == "follower" else self.kind
 
     @property
+    def carried_name(self) -> str:
+        """What a figure the tornado carried is called when where it stood before is not known:
+        ``follower``, ``builder``, ``pig``."""
+        return "follower" if self.kind == "follower" else self.kind
+
+    @property
     def place(self) -> str:
         return f"the {self.feature} at {pos_text(self.pos)} ({PORT_NAMES[self.port]})"
 
@@ -137,11 +143,13 @@ class Passed(Event):
 @dataclass(frozen=True)
 class FollowerLeft(Event):
     """A figure that left the board: after scoring, with a destroyed tile, taken back (crop circle), or
-    carried off by the tornado and not put back. ``lost``: out of the game, not back to the supply."""
+    carried off by the tornado and not put back (``was``: what it was when the tornado picked it up, when
+    known). ``lost``: out of the game, not back to the supply."""
 
     figure: Figure
     cause: str  # "scored", "destroyed", "taken", "tornado"
     lost: bool = False
+    was: str = ""
 
     def text(self) -> str:
         f = self.figure
@@ -150,7 +158,7 @@ class FollowerLeft(Event):
         if self.lost:
             return f"{f.text()} is lost: it leaves the game"
         if self.cause == "tornado":
-            return f"{f.color}'s {f.name} that the tornado carried goes back to the supply"
+            return f"{f.color}'s {self.was or f.carried_name} that the tornado carried goes back to the supply"
         return f"{f.text()} goes back to the supply"
 
     @property
@@ -275,21 +283,34 @@ class TornadoPicked(Event):
 
 @dataclass(frozen=True)
 class TornadoSetDown(Event):
-    """A figure the tornado carried lands where it picked up another (the swap)."""
+    """A figure the tornado carried lands where it picked up another (the swap); ``was``: what it was when
+    picked up, when known (a farmer set down on a road is a thief now)."""
 
     figure: Figure
+    was: str = ""
 
     def text(self) -> str:
-        return f"the tornado sets {self.figure.color}'s {self.figure.name} down on {self.figure.place}"
+        f = self.figure
+        return f"the tornado sets {f.color}'s {self.was or f.carried_name} down on {f.place}{_now(f, self.was)}"
 
 
 @dataclass(frozen=True)
 class TornadoDropped(Event):
+    """The owner puts the figure the tornado carried on the tile where it stopped; ``was`` as for a swap."""
+
     who: str
     figure: Figure
+    was: str = ""
 
     def text(self) -> str:
-        return f"{self.who} puts the {self.figure.name} the tornado carried on {self.figure.place}"
+        f = self.figure
+        return f"{self.who} puts the {self.was or f.carried_name} the tornado carried on {f.place}{_now(f, self.was)}"
+
+
+def _now(figure: Figure, was: str) -> str:
+    """``: a thief now`` when a carried figure lands as another kind of follower than it was (or than can be
+    told, ``was`` unknown)."""
+    return "" if figure.name == (was or figure.carried_name) else f": a {figure.name} now"
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,14 @@
-"""Hints for a puzzle, from general to specific, one step at a time: what matters, what scores here, the
-rulings that decide it (when the answer depends on one), then a nudge towards the answer that never states
-it."""
+"""Hints for a puzzle, one step at a time, each nearer the answer and none stating it: the theme, the piece
+or feature the answer turns on, then the kind of move (for a ``best`` question: the idea of its answer,
+``carcnb.telling.idea``; for a ``final`` or ``count`` question: what a simple count gets wrong, and how to count
+it); then the rulings that decide it, when the answer depends on one, with the reading in force."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from carcnb.engine.errors import CarcnbError
+from carcnb.engine.geometry import pos_text
 from carcnb.engine.rulings import RULINGS, consulting, resolve
 from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.tiles import catalogue
@@ -14,7 +16,9 @@ from carcnb.positions.model import Position
 from carcnb.search.lines import BestPlay, answer_play, best_play
 from carcnb.search.questions import answer as engine_answer
 from carcnb.search.questions import final_score, placements
-from carcnb.telling.wording import COUNTING, sentence, tile_name
+from carcnb.telling.idea import Idea, read_idea
+from carcnb.telling.idea_words import focus_hint, move_hint, theme_hint
+from carcnb.telling.wording import COUNTING, option_text, sentence, tile_name
 
 # A ruling can only decide a position where its rule's tiles are in play (``scoring`` rulings: always).
 _RULING_TILES = {"earthquake": "earthquake", "flood": "flood", "meteor": "meteor", "tornado": "tornado",
@@ -24,92 +28,112 @@ _RULING_TILES = {"earthquake": "earthquake", "flood": "flood", "meteor": "meteor
 def hints(p: Position) -> list[str]:
     """The hints of ``p``'s question, most general first."""
     kind = _kind(p)
-    best = answer_play(p) if kind == "best" else None
-    if best is not None and p.question.horizon == "game":
-        out = _game_hints(p, best)
-    elif best is not None:
-        out = _best_hints(best)
+    if kind == "best":
+        out = best_hints(p, idea_of(p))
     elif kind == "final":
         out = _final_hints(p)
     else:
         out = _count_hints(p)
     deciding = _graded_rulings(p) if p.question.topics is not None else deciding_rulings(p)
     if deciding:
-        said = "; ".join(f"{rid} = {option!r} ({RULINGS[rid].options[option]})" for rid, option in deciding)
-        out.insert(len(out) - 1, f"{'A ruling decides' if len(deciding) == 1 else 'Rulings decide'} it here: "
-                                 f"{said}. Under another option the answer changes.")
+        said = "; ".join(option_text(rid, option) for rid, option in deciding)
+        out.append(f"{'A ruling decides' if len(deciding) == 1 else 'Rulings decide'} it here, read as: {said}. "
+                   "Under another reading the answer changes.")
     return out
 
 
+def idea_of(p: Position, best: BestPlay | None = None) -> Idea:
+    """The idea of ``p``'s answer (``best``: its play, when already searched; over the whole game, the file's
+    line, ``answer_play``)."""
+    best = best if best is not None else answer_play(p)
+    return read_idea(p, best.line, sum(1 for who, _ in best.play if who != best.mover))
+
+
+def best_hints(p: Position, idea: Idea) -> list[str]:
+    """The theme, what it turns on, the kind of move; over the whole game, the theme after what is still to be
+    drawn."""
+    theme = theme_hint(p, idea)
+    if p.question is not None and p.question.horizon == "game":
+        theme = f"{_look_past(p)} {theme}"
+    return [theme, focus_hint(idea), move_hint(p, idea)]
+
+
+def _look_past(p: Position) -> str:
+    """What a question over the whole game asks to look at: the tiles still to be drawn, and the expected final
+    margin rather than the points now."""
+    left = sorted(p.pile or ())
+    tiles = f" ({', '.join(tile_name(t) for t in left)})" if left else ""
+    return (f"Look past the turn: {len(left)} tile{'s' * (len(left) != 1)}{tiles} "
+            f"{'is' if len(left) == 1 else 'are'} still to be drawn, in an order nobody knows. The best line is the "
+            "one with the highest expected final margin, not the most points now.")
+
+
+# ----- final: what a simple count gets wrong --------------------------------------------------------------------
+_FOLLOWER = {"city": "knight", "road": "thief", "field": "farmer", "cloister": "monk"}
+_COUNTING_RULES = {"road": "1 point a tile", "city": "1 point a tile and 1 a pennant (a completed city scored "
+                   "during the game)", "cloister": "1 point, and 1 for each tile around it",
+                   "field": "3 points for each completed city the farm touches"}
+
+
+def telling_row(rows: Sequence[ScoreRow]) -> tuple[str, ScoreRow | None]:
+    """The theme of a final scoring and the row that shows it: a farm that scores, a feature two colours
+    contest, a score a rule changes; else the biggest unfinished feature."""
+    scoring = [r for r in rows if r.scorers]
+    for theme, test in (("farms", lambda r: r.kind == "field" and r.points),
+                        ("a shared feature", lambda r: len({c for c, _, _ in r.followers}) > 1),
+                        ("a rule that changes a score", lambda r: r.notes or r.reason not in ("completed", "unfinished")
+                         and r.kind != "field")):
+        found = [r for r in scoring if test(r)]
+        if found:
+            return theme, max(found, key=lambda r: r.points)
+    return "unfinished features", max(scoring, key=lambda r: r.points, default=None)
+
+
 def _final_hints(p: Position) -> list[str]:
-    rows = final_score(p).rows
-    general = ("Every follower still on the board scores now: completed features in full; an unfinished road "
-               "or city 1 point a tile (and a city 1 a pennant); a cloister 1 plus 1 for each tile around it; "
-               "a farmer for the completed cities its field touches. The majority takes the points; ties share.")
-    return [general, _what_scores("What scores here", rows), _biggest(rows)]
+    theme, row = telling_row(final_score(p).rows)
+    what = {"farms": "A farm scores for the completed cities its field touches, for the player with the most "
+                     "farmers in it; a tie scores all of them.",
+            "a shared feature": "The player with the most followers on a feature takes all its points; a tie "
+                                "scores each of them in full.",
+            "a rule that changes a score": "Some feature here does not score as its tiles alone would say.",
+            "unfinished features": "Every follower left on the board scores its unfinished feature."}[theme]
+    if row is None:
+        return [f"The theme: {theme}. {what}", "Nobody has a follower that scores.",
+                "Every total is the points so far."]
+    owners = sorted({c for c, _, _ in row.followers})
+    figure = _FOLLOWER.get(row.kind, "follower")
+    piece = (f"It turns on the {row.kind} at {pos_text(row.tiles[0])}"
+             + (f", where {' and '.join(owners)} {'have' if len(owners) > 1 else 'has'} a {figure}" if owners else "")
+             + ".")
+    how = f"How to count it: {_COUNTING_RULES[row.kind]}" if row.kind in _COUNTING_RULES else "How to count it"
+    notes = "; ".join(dict.fromkeys(row.notes))
+    return [f"The theme: {theme}. {what}", piece, how + (f"; and here: {notes}." if notes else ".")]
+
+
+# ----- count: the tile's edges ---------------------------------------------------------------------------------
+_EDGES = {"C": "city", "R": "road", "F": "field", "W": "river"}
 
 
 def _count_hints(p: Position) -> list[str]:
     found = placements(p)
     name = tile_name(p.hand)
-    general = (f"A placement is an empty position beside the board and a rotation of {name} where every edge "
-               f"meets a matching edge (road to road, city to city, field to field): {COUNTING[p.question.counting]}.")
-    here = f"Try all four rotations of {name} at every open position: some positions take several, some none."
-    if catalogue()[p.hand].set == "river":
-        here += " A river tile must continue the river and may not turn the same way twice in a row."
+    tile = catalogue()[p.hand]
+    rule = ""
+    if tile.set == "river":
+        rule = " A river tile must continue the river and may not turn the same way twice in a row."
     if any(catalogue()[t.tile].has("flood") for t in p.board):
-        here += " Mind the positions around the flood."
-    nudge = (sentence(f"One of them: {name} at {found[0][0]},{found[0][1]} turned {found[0][2]}.") if found
-             else sentence(f"Does {name} fit anywhere at all?"))
-    return [general, here, nudge]
-
-
-def _best_hints(best: BestPlay) -> list[str]:
-    who = best.mover
-    others = sorted({c for c, _ in best.play if c != who})
-    answering = (f"{' and '.join(c.capitalize() for c in others)} will answer within the turn, each choosing "
-                 "what is best for them. " if others else "")
-    general = (f"Think the turn through to its end. {answering}A line's value is what {who} gains this turn "
-               "minus the most any other player gains.")
-    here = _what_scores("Along the best line these score this turn", best.rows,
-                        none="Along the best line nothing scores this turn: look at what the others could gain.")
-    nudge = f"The best line reaches a value of {best.value}: count what each choice gives and what it takes away."
-    return [general, here, nudge]
-
-
-def _game_hints(p: Position, best: BestPlay) -> list[str]:
-    """Hints for a question over the whole game: look past the turn, at what the best line scores, and at how it
-    compares with the most points now."""
-    left = sorted(p.pile or ())
-    tiles = f" ({', '.join(tile_name(t) for t in left)})" if left else ""
-    general = (f"Look past the turn: {len(left)} tile{'s' * (len(left) != 1)}{tiles} "
-               f"{'is' if len(left) == 1 else 'are'} still to be drawn, in an order nobody knows. The best line is the one with the highest expected final margin, not the most "
-               f"points now: what does each choice leave open for the tiles to come, and for whom?")
-    here = _what_scores("Along the best line these score this turn", best.rows,
-                        none="Along the best line nothing scores this turn: its points come later.")
-    nudge = (f"The best line reaches a value of {best.value} this turn: the line that scores most now is not it; "
-             "look at the other players' followers.")
-    return [general, here, nudge]
-
-
-def _what_scores(lead: str, rows: Sequence[ScoreRow], none: str = "No follower scores here.") -> str:
-    counts: dict[str, int] = {}
-    for r in rows:
-        counts[r.kind] = counts.get(r.kind, 0) + 1
-    if not counts:
-        return none
-    plural = {"city": "cities"}
-    kinds = ", ".join(f"{n} {plural.get(k, k + 's') if n > 1 else k}" for k, n in counts.items())
-    notes = sorted({n for r in rows for n in r.notes})
-    return f"{lead}: {kinds}." + (f" Watch for: {'; '.join(notes)}." if notes else "")
-
-
-def _biggest(rows: Sequence[ScoreRow]) -> str:
-    top = max(rows, key=lambda r: r.points, default=None)
-    if top is None or top.points == 0:
-        return "Nobody adds a point: every total is the points so far."
-    done = "a completed" if top.complete else "an unfinished"
-    return f"The biggest single score here is {done} {top.kind} worth {top.points} point{'s' * (top.points > 1)}."
+        rule += " No tile goes on a square the flood covers."
+    theme = (f"The theme: where a tile fits. A placement is an empty square beside the board and a way of "
+             f"turning {name} there where every edge meets a matching edge (road to road, city to city, field "
+             f"to field).{rule}")
+    looks = len({tile.at(rot).edges for rot in (0, 90, 180, 270)})
+    same = {1: "its four turns look the same", 2: "it looks the same turned half way round",
+            4: "each of its four turns looks different"}.get(looks, f"it has {looks} different-looking turns")
+    edges = ", ".join(f"{_EDGES.get(e, e)} {side}" for side, e in zip("NESW", tile.edges))
+    piece = f"It turns on {name}'s edges ({edges}, as printed): {same}."
+    nudge = (sentence(f"one of them is {name} at {found[0][0]},{found[0][1]} turned {found[0][2]}.") if found
+             else sentence(f"does {name} fit anywhere at all?"))
+    return [theme, piece, f"How to count: {COUNTING[p.question.counting]}. {nudge}"]
 
 
 def deciding_rulings(p: Position) -> list[tuple[str, str]]:

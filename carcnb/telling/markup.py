@@ -15,6 +15,7 @@ import html as html_lib
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from urllib.parse import quote
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,12 @@ def _md_escape(text: str) -> str:
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 
+def _md_link(path: str) -> str:
+    """A file name as a link's target: every character but letters, digits and ``_.-~`` percent-encoded, so
+    that a space, a bracket or a parenthesis in the name neither breaks the link nor makes another."""
+    return quote(path, safe="")
+
+
 def _md_span(span: Span) -> str:
     if isinstance(span, Bold):  # spaces stay outside the stars, or CommonMark reads no emphasis
         core = span.text.strip()
@@ -102,7 +109,7 @@ def markdown(blocks: Sequence[Block]) -> str:
         elif isinstance(b, Para):
             out.append(_md_text(b.spans))
         elif isinstance(b, Picture):
-            out.append(f"![{_md_text((b.alt,))}]({b.path})")
+            out.append(f"![{_md_text((b.alt,))}]({_md_link(b.path)})")
         elif isinstance(b, CodeBlock):
             fence = "`" * max(3, max(map(len, re.findall("`+", b.text)), default=0) + 1)
             out.append(f"{fence}{b.language}\n{b.text.rstrip()}\n{fence}")

@@ -1,13 +1,16 @@
 """The notation page: how to read the names verdicts, answers and decision lists use (``deploy 0,1 NNW``,
 ``drop blue 0,0 ENE``, ``ferry 1,0 S-W``), taught once with pictures, and the key to the pictures' marks.
 
-``write_notation(out_dir, root)`` writes ``notation.md`` and its pictures (``carcnb notation -o docs``); the site
-builds its notation page from the same ``notation_blocks``. Each decision's example is taken from the puzzle
+``write_notation(out_dir, root)`` writes ``notation.md`` and its pictures (``carcnb notation -o docs``);
+``notation_notebook`` makes the same page a notebook whose pictures travel inside it (``notebooks/notation.ipynb``,
+which every page links and the site publishes). Each decision's example is taken from the puzzle
 collection: the first puzzle whose file plays that kind of decision (in ``played`` or its answer line), drawn
 just before it with the step numbered on the board.
 """
 from __future__ import annotations
 
+import base64
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,12 +31,14 @@ SETS = ("base", "river", "disasters", "ferries", "cropcircles")
 TORNADO_EVENT = (TornadoStep, Pick, DropAction)
 
 
-def reading_help() -> Text:
-    """One line on how to read a picture and the notation, for a post's readers, pointing at the page."""
-    return ("How to read it: columns (x, east) are numbered along the bottom of the picture and rows (y, north) "
-            "along the left; a port names a place on a tile (N E S W the middles of its edges, NNW NNE ENE ... "
-            "their halves, C the centre), so ", Code("deploy 0,1 NNW"), " is a follower on 0,1 at NNW. Every "
-            "decision, port and mark of the picture: ", Code("docs/notation.md"), " of carcnb (",
+def reading_help(coords: bool = True) -> Text:
+    """One line on how to read a picture and the notation, for a post's readers, pointing at the page; the
+    numbers along the picture's edges are named only when it has them (``coords``)."""
+    numbered = ("columns (x, east) are numbered along the bottom of the picture and rows (y, north) along the "
+                "left; " if coords else "")
+    return (f"How to read it: {numbered}a port names a place on a tile (N E S W the middles of its edges, NNW NNE "
+            "ENE ... their halves, C the centre), so ", Code("deploy 0,1 NNW"), " is a follower on 0,1 at NNW. "
+            "Every decision, port and mark of the picture: ", Code("docs/notation.md"), " of carcnb (",
             Code("carcnb notation -o DIR"), " writes it).")
 
 
@@ -210,3 +215,40 @@ def write_notation(out_dir: Path, root: Path, force: bool = False) -> list[Path]
         write_file(target, data)
     write_file(page, notation_markdown(lambda name: f"notation/{name}", found, root))
     return targets + [page]
+
+
+NOTEBOOK = "notation.ipynb"  # its name beside the other pages: they link it, the site makes it notation.html
+_ONWARDS = ("## Where next\n\n"
+            "* [00-start-here](00-start-here.ipynb): the words the pages use, and a first board to play on.\n"
+            "* [01-base-game](01-base-game.ipynb): the rules every other page builds on.\n"
+            "* [10-puzzles](10-puzzles.ipynb): every puzzle, with hints and answers in this notation.\n")
+
+
+def notation_notebook(found: dict[type[Action], Example], pictures: dict[str, bytes], root: Path) -> dict:
+    """The page as a notebook (nbformat 4, as JSON data) of text cells alone, its pictures attached to the cell
+    that shows them: it reads in JupyterLab with no kernel, and the site turns it into its notation page."""
+    title, _, rest = notation_markdown(lambda name: f"attachment:{name}", found, root).partition("\n\n")
+    intro = ("New here? [00-start-here](00-start-here.ipynb) teaches the notation on a first board; this page "
+             "keeps all of it in one place, to come back to from any page.")
+    attachments = {name: {"image/png": base64.b64encode(data).decode("ascii")} for name, data in pictures.items()}
+    cells = [_text_cell("notation-title", f"{title}\n\n{intro}"),
+             _text_cell("notation-page", rest.rstrip("\n"), attachments),
+             _text_cell("notation-onwards", _ONWARDS.rstrip("\n"))]
+    return {"cells": cells, "metadata": {"title": "carcnb: reading the notation and the pictures"},
+            "nbformat": 4, "nbformat_minor": 5}
+
+
+def _text_cell(cell_id: str, text: str, attachments: dict | None = None) -> dict:
+    cell = {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text.splitlines(keepends=True)}
+    if attachments:
+        cell["attachments"] = attachments
+    return cell
+
+
+def write_notation_notebook(path: Path, root: Path) -> Path:
+    """Write the notation notebook (``notation_notebook``) to ``path``, its examples taken from the puzzles under
+    ``root``; the page is the kit's own, so it is written over (the tool that stores the pages' pictures)."""
+    found = examples(root)
+    data = notation_notebook(found, notation_pictures(found), root)
+    write_file(Path(path), json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+    return Path(path)

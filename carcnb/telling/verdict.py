@@ -28,7 +28,8 @@ from carcnb.search.lines import answer_moves, answer_play, choice, forced, gains
 from carcnb.search.questions import counted, final_score
 from carcnb.search.solve import Solver, limit_named, objective
 from carcnb.telling.account import Account, account
-from carcnb.telling.hints import deciding_rulings, hints
+from carcnb.telling.hints import deciding_rulings, hints, idea_of, telling_row
+from carcnb.telling.idea_words import idea_text
 from carcnb.telling.wording import COUNTING, sentence, tile_name
 
 __all__ = ["MAX_ANSWER_CHARS", "MAX_DIGITS", "AnswerSyntaxError", "Reveal", "Verdict", "check_answer",
@@ -46,11 +47,14 @@ class AnswerSyntaxError(CarcnbError):
 
 @dataclass(frozen=True)
 class Verdict:
-    """Whether an answer is right, and what is wrong with it in words (never the right answer itself).
+    """Whether an answer is right, and what is wrong with it in words (never the right answer, nor the value
+    it reaches).
 
     For ``best``: ``value`` is what the player's line reaches (None when it is illegal or incomplete),
-    ``best_value`` the best value, and ``replies`` the other players' moves played in answer to the line,
-    as ``"blue: meteor 3,-1"``."""
+    ``best_value`` the best value (for the caller, never said), and ``replies`` the other players' moves
+    played in answer to the line, as ``"blue: meteor 3,-1"``. ``judged`` is False when the line could not be
+    played to its end (an illegal or incomplete line): that is no answer yet, as a board that refuses an
+    illegal click takes none."""
 
     right: bool
     headline: str
@@ -58,6 +62,7 @@ class Verdict:
     value: int | None = None
     best_value: int | None = None
     replies: tuple[str, ...] = ()
+    judged: bool = True
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,8 @@ class Reveal:
     rows scored along the best line) and the best line (the player's decisions; empty for other kinds).
     ``play`` is the whole rest of the turn along the best line, every player's decisions with who took them;
     ``told`` is what the answer did, event by event (the best play, or the game's end; None for ``count``),
-    which the result picture draws."""
+    which the result picture draws. ``idea`` says in a sentence or two what the answer turns on: a reveal
+    opens with it, then tells the events once, then shows the rows."""
 
     answer_text: str
     explanation: str | None
@@ -74,6 +80,14 @@ class Reveal:
     line: tuple[Action, ...] = ()
     play: tuple[tuple[str, Action], ...] = ()
     told: Account | None = field(default=None, compare=False, repr=False)
+    idea: str = ""
+
+    def happened(self) -> list[tuple[str, list[str]]]:
+        """What the answer did, once: each decision in words (numbered as on the picture) with what followed
+        from it; for a final scoring, the end of the game and what it scored."""
+        if self.told is None:
+            return []
+        return [(entry.said, entry.lines()[1:]) for entry in self.told.entries]
 
 
 # ----- reading an answer ----------------------------------------------------------------------------------
@@ -197,7 +211,7 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
     answered: list[str] = []
 
     def wrong(why: str) -> Verdict:
-        return Verdict(False, WRONG, (*story, why), None, best, tuple(answered))
+        return Verdict(False, WRONG, (*story, why), None, best, tuple(answered), judged=False)
 
     def play(action: Action) -> list[tuple[int, Action]]:
         state.apply(action, check=False)
@@ -231,8 +245,7 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
         return _over_the_game(p, state, solver, (value, reached), tuple(story), tuple(answered))
     if value == best:
         return Verdict(True, RIGHT, (f"{reached}: the best there is.", *story), value, best, tuple(answered))
-    return Verdict(False, WRONG, (f"{reached}; the best line reaches {best}.", *story), value, best,
-                   tuple(answered))
+    return Verdict(False, WRONG, (f"{reached}; there is a better one.", *story), value, best, tuple(answered))
 
 
 def _over_the_game(p: Position, state: GameState, solver: Solver, reached: tuple[int, str], story: tuple[str, ...],
@@ -279,19 +292,30 @@ def reveal(p: Position) -> Reveal:
     if q.kind == "final":
         scored = final_score(p)
         text = ", ".join(f"{c} {n}" for c, n in scored.scores.items())
-        return Reveal(f"Final totals: {text}.", q.explanation, tuple(scored.rows), told=account(p, end=True))
+        return Reveal(f"Final totals: {text}.", q.explanation, tuple(scored.rows), told=account(p, end=True),
+                      idea=_final_idea(scored.rows))
     if q.kind == "count":
         found = counted(p)
         spots = "; ".join(f"{x},{y} turned {rot}" for x, y, rot in found)
         text = sentence(f"{tile_name(p.hand)} has {_placements(len(found))}") + (f": {spots}." if found else ".")
-        return Reveal(text, q.explanation, ())
+        return Reveal(text, q.explanation, (), idea=f"The idea: {COUNTING[q.counting]}.")
     best = answer_play(p)
     rest = [f"{c}: {a}" for c, a in best.play[len(best.line):]]
     text = f"{'; '.join(map(str, best.line))} -- value {best.value} ({gains_text(best.gains)} this turn)."
     if rest:
         text += f" The turn goes on: {'; '.join(rest)}."
     told = account(state_from_position(p), [a for _, a in best.play])
-    return Reveal(text, q.explanation, best.rows, best.line, best.play, told)
+    return Reveal(text, q.explanation, best.rows, best.line, best.play, told, idea_text(p, idea_of(p, best)))
+
+
+def _final_idea(rows: tuple[ScoreRow, ...]) -> str:
+    """What a final scoring turns on, in a sentence: the row a simple count gets wrong."""
+    theme, row = telling_row(rows)
+    if row is None:
+        return "The idea: nobody has a follower that scores: every total is the points so far."
+    who = " and ".join(row.scorers)
+    return (f"The idea: {theme}: the {row.kind} at {row.tiles[0][0]},{row.tiles[0][1]} scores {who} {row.points} "
+            f"({'; '.join(dict.fromkeys((row.reason, *row.notes)))}).")
 
 
 # ----- shared ----------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """A puzzle's question in words, made from its kind and its position: what a player reads before answering.
 
 The sentence never gives the answer away, and says everything the answer depends on: the rulings that differ
-from the defaults, what a ``count`` counts, and what "best" means. For ``best`` it names the decision the player
+from the defaults and those that decide the answer, each with the reading in force, what a ``count`` counts, and what "best" means. For ``best`` it names the decision the player
 faces now (the state's pending step): placing the tile in hand, aiming the meteor, moving the tornado or a
 ferry, the crop circle choice, ... and says when the turn is the last of the game.
 """
@@ -14,7 +14,7 @@ from carcnb.engine.rules.ferries import LayFerryStep, MoveFerryStep
 from carcnb.engine.rules.flood import FloodStep
 from carcnb.engine.rules.meteor import MeteorStep
 from carcnb.engine.rules.tornado import TornadoDropStep, TornadoMoveStep, TornadoPickStep
-from carcnb.engine.rulings import RULINGS, involved
+from carcnb.engine.rulings import RULINGS, involved, resolve
 from carcnb.engine.state import GameState
 from carcnb.engine.tiles import SYMBOLS, catalogue
 from carcnb.positions.game_io import state_from_position
@@ -48,14 +48,22 @@ def _asked(p: Position) -> str:
     return _final_text(p)
 
 
-def rulings_text(p: Position) -> str:
-    """The rulings of ``p`` that differ from the defaults (among those its sets involve), in words."""
+def readings_in_force(p: Position) -> list[tuple[str, str]]:
+    """The rulings ``p`` is asked under, each with the reading in force (registry order): those its file sets
+    otherwise than the defaults (among those its sets involve), and those its grade found to decide its answer
+    (the ruling ids among its ``topics``), the one a question asks under each reading of left out."""
     rulings = dict(p.rulings)
     asked = p.question.under if p.question is not None else None
-    changed = [rid for rid in involved(p.sets, rulings)
-               if rid in rulings and rulings[rid] != RULINGS[rid].default and rid != asked]
-    said = "; ".join(_option_text(rid, rulings[rid]) for rid in changed)
-    return f"Rulings that differ from the defaults: {said}." if said else ""
+    changed = {rid for rid in involved(p.sets, rulings) if rid in rulings and rulings[rid] != RULINGS[rid].default}
+    deciding = set(p.question.topics or ()) & set(RULINGS) if p.question is not None else set()
+    here = resolve(rulings)
+    return [(rid, here[rid]) for rid in RULINGS if rid in changed | deciding and rid != asked]
+
+
+def rulings_text(p: Position) -> str:
+    """The rulings ``p`` is asked under, in words with the reading in force (``readings_in_force``)."""
+    said = "; ".join(option_text(rid, option) for rid, option in readings_in_force(p))
+    return f"Rulings in force here: {said}." if said else ""
 
 
 def reading_text(p: Position) -> str:
@@ -70,7 +78,9 @@ def reading_text(p: Position) -> str:
     return f"{lead}: " + "; then ".join(f"{ruling.options[o]} ({q.under} = {o})" for o, _ in q.answer) + "."
 
 
-def _option_text(rid: str, option: str) -> str:
+def option_text(rid: str, option: str) -> str:
+    """A ruling's reading in words and by name: "May the tornado cross or stop on an empty position: tiles in
+    play only (tornado.over_empty = no)"."""
     ruling = RULINGS[rid]
     return f"{ruling.question.rstrip('?')}: {ruling.options[option]} ({rid} = {option})"
 

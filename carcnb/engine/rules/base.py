@@ -1,13 +1,14 @@
 """The base game: the turn (draw, place, deploy, score), discarding, and final scoring."""
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from carcnb.engine.actions import Action, Deploy, Discard, Draw, Pass, Place, deploy, draw, places_at
 from carcnb.engine.board import Placements, expand
 from carcnb.engine.features import Feature, Node
-from carcnb.engine.geometry import AROUND
+from carcnb.engine.geometry import AROUND, Pos, pos_text
 from carcnb.engine.rules.module import RuleModule
 from carcnb.engine.scoring import ScoreRow, score_completed, score_fields, score_unfinished
 from carcnb.engine.steps import CHANCE, Step
@@ -15,6 +16,7 @@ from carcnb.engine.tiles import catalogue
 
 if TYPE_CHECKING:
     from carcnb.engine.state import GameState
+    from carcnb.engine.tiles import TileType
 
 
 # Every rule module starts alike (its name, start tile, pile); what each returns is its own.
@@ -28,17 +30,13 @@ class BaseRules(RuleModule):
         return {2: {t.id: t.count for t in catalogue().of_set("base")}}
 
     def can_deploy(self, state: GameState, node: Node) -> bool:
-        return state.board.segment(node).kind != "river"
-
-
-def begin_turn(state: GameState) -> None:
-    """Start the active player's turn: effects before the draw, then the draw (or the end)."""
-    for before_draw in state.hooks["before_draw"]:
-        before_draw(state)
-    draw_or_end(state)
+        pos, i = node
+        return state.board.tiles[pos].orient.segments[i].kind != "river"
 
 
 def draw_or_end(state: GameState) -> None:
+    """Start the active player's turn with the draw, or end the game when the pile is empty: a turn that
+    never comes has no effects before its draw (a flood spreads only on a turn that is played)."""
     state.push((_DRAW,) if state.pile_stage() else (_FINAL,))
 
 
@@ -67,7 +65,11 @@ class DrawStep(Step):
         return [draw(t) for t in sorted(state.pile_stage())]
 
     def apply(self, state: GameState, action: Action) -> None:
+        """The effects at the start of the turn, before the draw (the flood's spread), then the draw: they
+        belong to the drawer's turn, so the turn before ends without them."""
         assert isinstance(action, Draw)
+        for before_draw in state.hooks["before_draw"]:
+            before_draw(state)
         state.take_from_pile(action.tile)
         state.hand = action.tile
         state.push(turn_steps(state))
@@ -82,8 +84,42 @@ def placement_groups(state: GameState) -> list[Placements]:
     """The legal placements of the tile in hand by position: ``(x, y, rotations)``, sorted."""
     tile = state.hand_tile
     found = state.board.placement_groups(tile)
-    for hook in state.hooks["filter_placements"]:
+    closed = closed_positions(state)
+    if closed:
+        found = [group for group in found if (group[0], group[1]) not in closed]
+    for hook in limiting(state, tile):
         found = hook(state, tile, found)
+    return found
+
+
+def closed_positions(state: GameState) -> Collection[Pos]:
+    """The open positions where no tile may be placed now (``RuleModule.closed_positions``)."""
+    closed: Collection[Pos] = ()
+    for hook in state.hooks["closed_positions"]:
+        found = hook(state)
+        if found:
+            closed = frozenset(closed) | frozenset(found) if closed else found
+    return closed
+
+
+def limiting(state: GameState, tile: TileType) -> list[Callable]:
+    """The rule modules' ``filter_placements`` that the turn must ask with ``tile`` in hand now."""
+    return [hook for hook in state.hooks["filter_placements"] if hook.__self__.limits_placements(state, tile)]
+
+
+def place_actions(state: GameState) -> list[Action]:
+    """The legal placements of the tile in hand as actions, in order (``placement_groups``, faster when no
+    rule module's filter must be asked: each open position keeps its actions by the rotations that fit)."""
+    tile = state.hand_tile
+    if limiting(state, tile):
+        return places_at(placement_groups(state))
+    board = state.board
+    masks, open_, closed = tile.fit_masks, board.open, closed_positions(state)
+    found: list[Action] = []
+    for pos, by_mask in board.spots:
+        mask = masks[open_[pos]]
+        if mask and pos not in closed:
+            found += by_mask[mask]
     return found
 
 
@@ -94,7 +130,7 @@ class PlaceStep(Step):
         return state.turn
 
     def legal(self, state: GameState) -> list[Action]:
-        return places_at(placement_groups(state)) or [_DISCARD]
+        return place_actions(state) or [_DISCARD]
 
     def apply(self, state: GameState, action: Action) -> None:
         if isinstance(action, Discard):
@@ -110,6 +146,26 @@ class PlaceStep(Step):
     def describe(self) -> str:
         return "place the tile"
 
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        if not isinstance(action, Place) or state.hand_tile is None:
+            return None
+        tile, at = state.hand_tile, pos_text(action.pos)
+        if action.pos in state.board.tiles:
+            return f"{at} already holds a tile"
+        found = state.board.placement_groups(tile)
+        if not _among(found, action):
+            return f"{tile.id} turned {action.rot} does not fit at {at}: an edge does not match, or no tile is beside"
+        for hook in state.hooks["filter_placements"]:
+            found = hook(state, tile, found)
+            if not _among(found, action):
+                module = hook.__self__
+                return module.placement_refusal(state, tile, action.pos) or f"the {module.name} rules forbid it there"
+        return None
+
+
+def _among(groups: list[Placements], action: Place) -> bool:
+    return any((x, y) == action.pos and action.rot in rots for x, y, rots in groups)
+
 
 def deploy_targets(state: GameState, pos, color: str) -> list[Node]:
     """Segments of the tile at ``pos`` where ``color`` may deploy: unoccupied feature, follower in supply."""
@@ -121,7 +177,12 @@ def deploy_targets(state: GameState, pos, color: str) -> list[Node]:
     out = []
     for i in range(len(board.tiles[pos].orient.segments)):
         node = (pos, i)
-        if not info[find(node)].nfollowers and all(can_deploy(state, node) for can_deploy in rules):
+        if info[find(node)].nfollowers:
+            continue
+        for can_deploy in rules:
+            if not can_deploy(state, node):
+                break
+        else:
             out.append(node)
     return out
 
@@ -206,7 +267,7 @@ class EndTurnStep(Step):
     def run(self, state: GameState) -> None:
         state.placed = None
         state.turn = (state.turn + 1) % len(state.players)
-        begin_turn(state)
+        draw_or_end(state)
 
 
 def final_rows(state: GameState) -> list[ScoreRow]:

@@ -3,7 +3,8 @@ of the 13 positions |dx|+|dy| <= 2 around EQ. An unfinished city with a token sc
 one scored when completed but counts for no field.
 
 Rulings: ``earthquake.timing`` (tokens from the final board, or from the board when EQ is placed) and
-``earthquake.destroyed_center`` (a meteor on EQ: no earthquake, or one centred on the meteor).
+``earthquake.destroyed_center`` (a meteor on EQ: no earthquake, or one centred on the meteor; under ``on_place``
+the earthquake has struck already, and only the tokens on a replaced tile go).
 """
 from __future__ import annotations
 
@@ -95,13 +96,10 @@ class EarthquakeRules(RuleModule):
     def before_final(self, state: GameState) -> None:
         board = state.board
         destroyed = board.ext.get("quake_destroyed")  # where a meteor hit EQ
-        if destroyed is not None and self.destroyed == "none":
-            state.set_ext("quake_cities", None)
-            return
         centre = destroyed if destroyed is not None else quake_centre(board)
         if centre is None:
             return
-        if destroyed is None and self.timing == "on_place":
+        if self.timing == "on_place":  # the earthquake struck when EQ was placed: a meteor on EQ since undoes nothing
             if "quake_cities" not in board.ext:
                 # a position saved after EQ was placed, without its tokens: taken as placed after every tile
                 # in range, so its tokens are the cities in range now
@@ -109,6 +107,9 @@ class EarthquakeRules(RuleModule):
                 if cities and tokens_can_score(board, cities):
                     history_missing("earthquake.timing")
                 state.set_ext("quake_cities", cities)
+            return
+        if destroyed is not None and self.destroyed == "none":
+            state.set_ext("quake_cities", None)
             return
         state.set_ext("quake_cities", cities_in_range(board, centre))
 

@@ -7,6 +7,7 @@ Rulings: ``flood.without_river``, ``flood.followers_on_replaced``, ``flood.cover
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -118,13 +119,27 @@ class FloodRules(RuleModule):
         board = state.board
         add_flood_marks(board, flooded_nodes(board, self.scope, covered(board)))
 
-    def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
+    def closed_positions(self, state: GameState) -> Collection[Pos]:
+        """The cut-out of the spread flood covers the 3x3 area (FL itself is never free)."""
         ext = state.ext
         at = ext.get("flood_at")
         if at is None or not ext.get("flood_spread") or self.covered_empty:
-            return placements
-        ax, ay = at  # the cut-out covers the 3x3 area; FL itself is never free
-        return [p for p in placements if abs(p[0] - ax) > 1 or abs(p[1] - ay) > 1]
+            return ()
+        return frozenset(around(at))
+
+    def limits_placements(self, state: GameState, tile) -> bool:
+        return False  # it closes positions: see ``closed_positions``
+
+    def filter_placements(self, state: GameState, tile, placements: list[Placements]) -> list[Placements]:
+        closed = self.closed_positions(state)
+        return [p for p in placements if (p[0], p[1]) not in closed] if closed else placements
+
+    def placement_refusal(self, state: GameState, tile, pos: Pos) -> str | None:
+        at = state.ext.get("flood_at")
+        if at is None or abs(pos[0] - at[0]) > 1 or abs(pos[1] - at[1]) > 1:
+            return None
+        return (f"{pos_text(pos)} lies under the flood's cut-out around {pos_text(at)}, and a covered empty "
+                "position takes no tile (flood.covered_empty = no)")
 
     def after_place(self, state: GameState, pos: Pos) -> list:
         board = state.board

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from carcnb.engine.actions import Action, Discard, Meteor, Pass
 from carcnb.engine.features import Feature
-from carcnb.engine.geometry import SIDE_DELTA, Pos, around, neighbour, side_centre
+from carcnb.engine.geometry import SIDE_DELTA, Pos, around, neighbour, pos_text, side_centre
 from carcnb.engine.rules.earthquake import tokens_leave_with
 from carcnb.engine.rules.flood import return_followers
 from carcnb.engine.rules.module import RuleModule
@@ -136,6 +136,27 @@ class MeteorStep(Step):
     def describe(self) -> str:
         return {"aim": "point where the meteor lands", "move": "move the meteor or pass",
                 "last": "move the meteor one last time or leave it"}[self.phase]
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        if not isinstance(action, Meteor):
+            return None
+        rules, to = state.module(MeteorRules), pos_text(action.pos)
+        placed = state.board.tiles.get(action.pos)
+        if placed is None:
+            return f"no tile lies at {to}"
+        if action.pos == (0, 0):
+            return "the meteor never lands on the start tile"
+        if placed.tile.has("meteor"):
+            return f"a meteor lies at {to} already"
+        if action.pos not in rules.targets(state.board):
+            return "the meteor may not land on the spring or the flood (meteor.targets = start,spring,flood)"
+        chosen = state.ext.get("meteor_chosen", ())
+        if action.pos in chosen:
+            return f"{to} was chosen before in this meteor's flight"
+        if chosen and action.pos not in rules.adjacent(chosen[-1]):
+            across = "" if rules.king else " along an edge (meteor.adjacency = orthogonal)"
+            return f"{to} is not next to {pos_text(chosen[-1])}{across}"
+        return None
 
 
 @dataclass(frozen=True)

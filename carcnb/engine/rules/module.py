@@ -3,7 +3,7 @@ rules change, and the turn machine calls only the hooks a module overrides (``ov
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
@@ -48,6 +48,19 @@ class RuleModule:
         sorted (see ``Board.placement_groups``)."""
         return placements
 
+    def placement_refusal(self, state: GameState, tile: TileType, pos: Pos) -> str | None:
+        """Why ``filter_placements`` takes out ``tile`` at ``pos``, in words (None: the module cannot say)."""
+        return None
+
+    def limits_placements(self, state: GameState, tile: TileType) -> bool:
+        """Whether the turn must ask ``filter_placements`` with ``tile`` in hand now: not when the filter takes
+        nothing away, nor when all it takes away is ``closed_positions`` (the placements are listed faster)."""
+        return True
+
+    def closed_positions(self, state: GameState) -> Collection[Pos]:
+        """Open positions where no tile may be placed now, whichever tile is in hand."""
+        return ()
+
     def turn_steps(self, state: GameState, tile: TileType) -> list[Step] | None:
         """The steps of a turn with ``tile`` in hand, when this module plays it differently."""
         return None
@@ -65,7 +78,8 @@ class RuleModule:
         return []
 
     def before_draw(self, state: GameState) -> None:
-        """Effects at the start of a turn, before the draw."""
+        """Effects at the start of a turn, before the draw: run as the draw is played, so a turn that never
+        comes (the pile is empty) has none."""
 
     def before_final(self, state: GameState) -> None:
         """Effects after the last tile, before final scoring."""

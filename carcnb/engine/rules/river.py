@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from carcnb.engine.geometry import Pos, neighbour
+from carcnb.engine.geometry import Pos, neighbour, pos_text
 from carcnb.engine.rules.module import RuleModule
 from carcnb.engine.tiles import TileType, catalogue
 
@@ -21,6 +21,18 @@ class RiverRules(RuleModule):
     def pile(self, sets: frozenset[str], rulings: dict[str, str]) -> dict[int, dict[str, int]]:
         tiles = {t.id: t.count for t in catalogue().of_set("river") if t.id not in ("R1", "R2")}
         return {0: tiles, 1: {"R2": 1}}
+
+    def placement_refusal(self, state: GameState, tile: TileType, pos: Pos) -> str | None:
+        course = river_course(state.board)
+        if not tile.is_river or not course or course[-1][1] is None:
+            return None
+        target = neighbour(course[-1][0], course[-1][1])
+        if pos != target:
+            return f"a river tile goes on from the river's open end, at {pos_text(target)}"
+        return "the river would bend the same way twice in a row, or turn back on itself"
+
+    def limits_placements(self, state: GameState, tile: TileType) -> bool:
+        return tile.is_river
 
     def filter_placements(self, state: GameState, tile: TileType, placements: list[Placements]) -> list[Placements]:
         if not tile.is_river:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from carcnb.engine.actions import Action, Drop, Pass, Pick, TornadoStep, shared
 from carcnb.engine.features import Node, may_stand, split_figure
-from carcnb.engine.geometry import SIDE_DELTA, Pos, neighbour
+from carcnb.engine.geometry import SIDE_DELTA, Pos, neighbour, pos_text
 from carcnb.engine.rules.module import RuleModule
 from carcnb.engine.rulings import ruled
 from carcnb.engine.steps import Step
@@ -53,8 +53,10 @@ class TornadoRules(RuleModule):
         state.set_ext("tornado_move", (pos,))
         return [shared(TornadoMoveStep, state.turn, 0)]
 
-    def before_draw(self, state: GameState) -> None:
+    def after_score(self, state: GameState) -> list[Step]:
+        """The turn's tornado has done its work: its path, drawn while the event is played, goes."""
         state.set_ext("tornado_path", None)
+        return []
 
     def load(self, state: GameState, position) -> None:
         """A ``tornado`` token in a file marks where the tornado stands (for pictures of an event)."""
@@ -91,6 +93,38 @@ class TornadoRules(RuleModule):
             if first and not self._second_step(state, to, side) and self.skip_short:
                 continue
             yield to
+
+    def why_not(self, state: GameState, to: Pos, first: bool) -> str | None:
+        """Why the tornado may not step onto ``to`` now, in words naming the ruling that forbids it (None when
+        it may): what a recorded line that a reading makes impossible says."""
+        here = state.ext["tornado"]
+        step = f"the step from {pos_text(here)} to {pos_text(to)}"
+        delta = (to[0] - here[0], to[1] - here[1])
+        if delta not in SIDE_DELTA:
+            return (f"{pos_text(to)} is not next to {pos_text(here)}: the tornado moves one square a step, never "
+                    "diagonally")
+        side = SIDE_DELTA.index(delta)
+        if not first and self.straight and side != state.ext.get("tornado_dir"):
+            return f"{step} turns, and both steps of a move go the same way (tornado.steps = straight)"
+        if to not in state.board.tiles and not self.over_empty:
+            return f"{step} goes onto an empty position, and the tornado crosses tiles only (tornado.over_empty = no)"
+        if to in self._visited(state):
+            if self.whole_event:
+                return f"{step} revisits a square this tornado already crossed (tornado.revisit = per_tornado)"
+            return f"{step} goes back to a square this move already crossed or started from"
+        if first and self.skip_short and not self._second_step(state, to, side):
+            return (f"from {pos_text(to)} the tornado could not make its second step, and a move with one step left "
+                    "stops instead (tornado.short_move = skip)")
+        return None
+
+    def why_stopped(self, state: GameState, to: Pos) -> str:
+        """Why the tornado, stopped now, did not step onto ``to``."""
+        ext = state.ext
+        if ext["tornado_steps"] >= MAX_STEPS:
+            return f"the tornado has made its {MAX_STEPS} steps and stopped at {pos_text(ext['tornado'])}"
+        why = self.why_not(state, to, len(ext["tornado_move"]) == 1)
+        stopped = f"the tornado stopped at {pos_text(ext['tornado'])}, where no step was left"
+        return stopped + (f": {why}" if why else "")
 
     def _visited(self, state: GameState) -> tuple[Pos, ...]:
         return state.ext["tornado_seen"] if self.whole_event else state.ext["tornado_move"]
@@ -171,6 +205,11 @@ class TornadoMoveStep(Step):
 
     def describe(self) -> str:
         return f"move the tornado (step {self.k + 1} of 2)"
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        if isinstance(action, TornadoStep):
+            return state.module(TornadoRules).why_not(state, action.pos, self.k == 0)
+        return f"the tornado has not stopped: {state.players[self.seat]} still moves it"
 
 
 @dataclass(frozen=True)
@@ -263,6 +302,11 @@ class TornadoDropStep(Step):
 
     def describe(self) -> str:
         return "put the follower the tornado carried"
+
+    def refusal(self, state: GameState, action: Action) -> str | None:
+        if isinstance(action, TornadoStep):
+            return state.module(TornadoRules).why_stopped(state, action.pos)
+        return None
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from carcnb.telling.explain.compare import Comparison, Outcome, compare
 from carcnb.telling.explain.figures import Legend, Panel, Picture, legend, picture, side_by_side, strip, tiles
 from carcnb.telling.explain.game import decision_marks, ended, example, example_names, play, play_first, under
-from carcnb.telling.explain.tables import (Breakdown, RulingCard, RulingsTable, final_scoring, ruling, rulings_table,
-                                           turn_scoring)
+from carcnb.telling.explain.notation import Moves, Ports, moves, ports
+from carcnb.telling.explain.tables import (Breakdown, Points, RulingCard, RulingsTable, final_scoring, points, ruling,
+                                           rulings_table, turn_scoring)
 from carcnb.telling.explain.tornado import event_strip, finish_event
 
-__all__ = ["Breakdown", "Comparison", "Legend", "Outcome", "Panel", "Picture", "RulingCard", "RulingsTable", "compare", "decision_marks",
-           "ended", "event_strip", "example", "example_names", "final_scoring", "finish_event", "legend", "picture", "play", "play_first", "ruling", "rulings_table", "side_by_side", "strip", "tiles", "turn_scoring",
+__all__ = ["Breakdown", "Comparison", "Legend", "Moves", "Outcome", "Panel", "Picture", "Points", "Ports", "RulingCard", "RulingsTable", "compare", "decision_marks",
+           "ended", "event_strip", "example", "example_names", "final_scoring", "finish_event", "legend", "moves", "picture", "play", "play_first", "points", "ports", "ruling", "rulings_table", "side_by_side", "strip", "tiles", "turn_scoring",
            "under"]

@@ -23,14 +23,31 @@ from carcnb.positions.model import Position, TileLine
 from carcnb.telling.explain.game import Source, decision_marks
 from carcnb.telling.render import draw_board, legend_png
 from carcnb.telling.render.draw import Extent, as_state, resolve_legal, view_extent
+from carcnb.telling.render.glyphs import wrap
 
 TILE_INCHES = 0.62  # one tile, in a picture of a board that fits the width
 MAX_WIDTH_INCHES = 11.0  # wider rows are drawn with smaller tiles
+GAP_INCHES = 0.2  # between boards
 LEGEND_PX = 60  # pixels per tile in the legend, shown at that many CSS pixels
 DPI = 150  # the PNG's pixels; shown at 100 CSS pixels an inch, so sharp on high-density screens
 SHADE = (0.85, 0.2, 0.1, 0.18)
 SPOT = (1, 1, 1, 0.4)
 SPOT_EDGE = (0.2, 0.2, 0.2, 0.8)
+TITLE_PT = 10  # a panel title's font size, in points
+TITLE_LINE_INCHES = 0.25  # the room a line of a title takes above its board, its gap to the board included
+STRIP_WIDTH_INCHES = 8.5  # a strip at most (850 CSS pixels): shown 600 pixels wide, its titles still read
+STRIP_TILE_INCHES = 0.55  # the least tile in a strip: a row with smaller tiles gets fewer boards
+
+
+def title_lines(title: str, width: float) -> list[str]:
+    """A panel's title in lines that fit the panel's ``width`` (inches), with a little room to spare: a line
+    is measured from its glyphs' advances, and drawn a hair wider."""
+    return wrap(title, 0.95 * width * 72 / TITLE_PT)
+
+
+def title_height(lines: int) -> float:
+    """The room, in inches, that a title of ``lines`` lines takes above its panel (none for no title)."""
+    return TITLE_LINE_INCHES * lines
 
 
 @dataclass(frozen=True)
@@ -70,7 +87,8 @@ class Panel:
             ax.add_patch(Rectangle((x + 0.06, y + 0.06), 0.88, 0.88, facecolor=SPOT, edgecolor=SPOT_EDGE,
                                    linestyle="--", linewidth=1.5, zorder=3.3))
         if self.title:
-            ax.set_title(self.title, fontsize=10)
+            width = ax.get_position().width * ax.figure.get_figwidth()
+            ax.set_title("\n".join(title_lines(self.title, width)), fontsize=TITLE_PT)
 
 
 @dataclass(frozen=True)
@@ -79,7 +97,7 @@ class Picture:
 
     panels: tuple[Panel, ...]
     caption: str
-    columns: int = 0  # panels per row; 0: all in one row
+    columns: int = 0  # panels per row at most (fewer where tiles would be under STRIP_TILE_INCHES); 0: all in a row
 
     def __post_init__(self) -> None:
         if not self.panels:
@@ -91,15 +109,18 @@ class Picture:
         """The matplotlib figure: every panel at the same scale, one tile the same size in each."""
         views = [p.view() for p in self.panels]
         per_row = self.columns or len(self.panels)
+        while self.columns and per_row > 1 and _strip_tile(views, per_row) < STRIP_TILE_INCHES:
+            per_row -= 1  # a strip keeps its boards large: fewer to a row
         rows = [views[i:i + per_row] for i in range(0, len(views), per_row)]
         widest = max(sum(v[1] - v[0] for v in row) for row in rows)
-        tile = min(TILE_INCHES, MAX_WIDTH_INCHES / widest)
+        tile = _strip_tile(views, per_row) if self.columns else min(TILE_INCHES, MAX_WIDTH_INCHES / widest)
         heights = [max(v[3] - v[2] for v in row) for row in rows]
-        titled = any(p.title for p in self.panels)
-        title_room = 0.25 * (1 + max(p.title.count("\n") for p in self.panels)) if titled else 0.0
-        gap = 0.2
+        gap = GAP_INCHES
+        rooms = [title_height(max((len(title_lines(p.title, (v[1] - v[0]) * tile)) if p.title else 0
+                                   for p, v in zip(self.panels[i * per_row:], row)), default=0))
+                 for i, row in enumerate(rows)]
         width = widest * tile + gap * (per_row - 1)
-        height = sum(h * tile + title_room for h in heights) + gap * (len(rows) - 1)
+        height = sum(h * tile + room for h, room in zip(heights, rooms)) + gap * (len(rows) - 1)
         fig = Figure(figsize=(width, height))
         top = height
         for r, row in enumerate(rows):
@@ -107,10 +128,10 @@ class Picture:
             band = heights[r] * tile
             for c, v in enumerate(row):
                 w, h = (v[1] - v[0]) * tile, (v[3] - v[2]) * tile
-                box = (left / width, (top - title_room - band + (band - h) / 2) / height, w / width, h / height)
+                box = (left / width, (top - rooms[r] - band + (band - h) / 2) / height, w / width, h / height)
                 self.panels[r * per_row + c].draw(fig.add_axes(box))
                 left += w + gap
-            top -= band + title_room + gap
+            top -= band + rooms[r] + gap
         return fig
 
     @cached_property
@@ -127,6 +148,14 @@ class Picture:
 
     def __repr__(self) -> str:
         return f"Picture({self.caption!r}, {len(self.panels)} board(s))"
+
+
+def _strip_tile(views: Sequence[Extent], per_row: int) -> float:
+    """The tile size (inches) at which rows of ``per_row`` boards fit ``STRIP_WIDTH_INCHES``, at most
+    ``TILE_INCHES``."""
+    rows = [views[i:i + per_row] for i in range(0, len(views), per_row)]
+    widest = max(sum(v[1] - v[0] for v in row) for row in rows)
+    return min(TILE_INCHES, (STRIP_WIDTH_INCHES - GAP_INCHES * (per_row - 1)) / widest)
 
 
 def figure_html(png: bytes, caption: str, dpi: float) -> str:
@@ -200,5 +229,7 @@ def tiles(*ids: str, caption: str, columns: int = 0) -> Picture:
 
 
 def strip(panels: Sequence[Panel], caption: str, columns: int = 4) -> Picture:
-    """Small boards in rows of ``columns``, read left to right: the steps of an event."""
+    """Small boards in rows of ``columns`` at most, read left to right: the steps of an event. The strip is
+    at most ``STRIP_WIDTH_INCHES`` wide, and a row holds fewer boards where its tiles would be smaller than
+    ``STRIP_TILE_INCHES``."""
     return Picture(tuple(panels), caption, columns)

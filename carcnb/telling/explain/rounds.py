@@ -4,7 +4,6 @@ being laid and moved.
 """
 from __future__ import annotations
 
-import textwrap
 from dataclasses import replace
 
 from carcnb.engine.actions import Action, Ferry, Place, parse_action
@@ -13,12 +12,10 @@ from carcnb.telling.account import told
 from carcnb.telling.explain.figures import Panel, Picture, strip
 from carcnb.telling.explain.game import Source, state_of
 
-TITLE_WIDTH = 34  # characters a line of a board's title holds
-
 
 def title(number: int, said: str) -> str:
-    """``2. blue puts a thief on the road at 1,-1 (S)``, wrapped to fit above a small board."""
-    return textwrap.fill(f"{number}. {said}", TITLE_WIDTH)
+    """``2. blue puts a thief on the road at 1,-1 (S)`` (the picture wraps it to its board's width)."""
+    return f"{number}. {said}"
 
 
 def _where(action: Action) -> tuple[Pos, ...]:

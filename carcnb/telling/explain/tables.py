@@ -11,7 +11,7 @@ from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position
 from carcnb.search.questions import final_score
-from carcnb.telling.explain.game import Source, ended
+from carcnb.telling.explain.game import Source, ended, state_of
 from carcnb.telling.render.style import PLAYER
 
 TABLE = 'class="carcnb-table" style="border-collapse: collapse; margin: 0.4em 0"'
@@ -92,6 +92,25 @@ def turn_scoring(state: GameState, title: str = "Scored this turn") -> Breakdown
     if not isinstance(state, GameState):
         raise CarcnbError(f"turn_scoring takes a game state (from play(...)), not {type(state).__name__}")
     return Breakdown(tuple(state.rows), dict(state.scores), title)
+
+
+@dataclass(frozen=True)
+class Points:
+    """Everyone's points at one moment, under a title: what a board's players have scored so far."""
+
+    scores: dict[str, int]
+    title: str
+
+    def _repr_html_(self) -> str:
+        return f"<p style=\"margin: 0.2em 0 0.8em\"><b>{html.escape(self.title)}:</b> {scores_html(self.scores)}</p>"
+
+    def __repr__(self) -> str:
+        return f"{self.title}: {scores_text(self.scores)}"
+
+
+def points(source: Source, title: str = "The points so far") -> Points:
+    """The players' points in a position or a game state, as the board stands (nothing is scored here)."""
+    return Points(dict(state_of(source).scores), title)
 
 
 @dataclass(frozen=True)

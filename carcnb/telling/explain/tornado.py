@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from carcnb.engine.actions import Action, Drop, Pick, TornadoStep, parse_action
 from carcnb.engine.features import split_figure
 from carcnb.engine.geometry import pos_text
 from carcnb.engine.state import GameState
-from carcnb.telling.account import told
+from carcnb.telling.account import Entry, carried_named, told
 from carcnb.telling.explain.figures import Panel, Picture, strip
 from carcnb.telling.explain.game import Source, state_of
 from carcnb.telling.explain.rounds import title
+from carcnb.telling.render.draw import board_extent
 
 EVENT = (TornadoStep, Pick, Drop)
+STRIP_MARGIN = 0.5  # tiles of room round a strip's boards: enough for the coordinates, small boards read larger
 Choose = Callable[[list[Action]], Action]
 
 
@@ -53,11 +56,13 @@ def event_strip(source: Source, *actions: str, choose: Choose = first, caption: 
     where the tornado starts."""
     state = state_of(source)
     panels: list[Panel] = []
+    entries: list[Entry] = []
     decisions = 0
 
     def apply(action: Action) -> None:
         nonlocal decisions
-        said = "; ".join(told(state, action).lines())  # a step may also pick a figure up and set one down
+        entries.append(told(state, action))
+        said = "; ".join(carried_named(entries)[-1].lines())  # a step may also pick a figure up and set one down
         if isinstance(action, EVENT):
             decisions += 1
             number = decisions
@@ -70,4 +75,6 @@ def event_strip(source: Source, *actions: str, choose: Choose = first, caption: 
         apply(parse_action(text))
     while in_event(state):
         apply(choose(state.legal_actions()))
-    return strip(panels, caption, columns)
+    path = {pos for panel in panels for pos in panel.source.ext.get("tornado_path") or ()}
+    extent = board_extent(state, STRIP_MARGIN, path)  # the tiles and the tornado's path: one view for all
+    return strip([replace(panel, extent=extent) for panel in panels], caption, columns)

@@ -22,6 +22,7 @@ RINGS = 12  # how many rings of places round a spot are tried, each ``RING_STEP`
 RING_STEP = 0.1
 DIRECTIONS = 16
 PAD = 0.5  # the badge's padding round its text, in em
+OFF_TILES = 1.0  # how much further (tiles) a badge goes to sit wholly off the board's tiles
 
 
 @dataclass(frozen=True)
@@ -78,32 +79,41 @@ def badge_half(text: str, em: float) -> tuple[float, float]:
 
 
 def place_badges(items: Sequence[tuple[str, str, Point]], em: float, pieces: Sequence[Box], bounds: Box,
-                 avoid: Sequence[Box] = ()) -> list[Badge]:
+                 avoid: Sequence[Box] = (), tiles: Sequence[Box] = ()) -> list[Badge]:
     """A badge for each (text, colour, spot) in ``items``, in order, each at the nearest place round its spot
     that covers no piece, no badge placed before it and no spot, and stays inside ``bounds``; places that
-    also keep off ``avoid`` (arrows, say) come first when there are any."""
+    also keep off ``avoid`` (arrows, say) come first when there are any, and a place off the ``tiles`` is
+    worth going a little further for (``OFF_TILES``), so that the board shows under the numbers."""
     spots = [spot_box(point) for _, _, point in items]
     placed: list[Badge] = []
     for text, colour, anchor in items:
         half = badge_half(text, em)
         hard = [b.grown(GAP) for b in pieces] + [b.box.grown(GAP) for b in placed] + spots
-        centre = _best_place(anchor, half, hard, list(avoid), bounds)
+        centre = _best_place(anchor, half, hard, list(avoid), bounds, tiles)
         placed.append(Badge(text, colour, anchor, centre, half))
     return placed
 
 
-def _best_place(anchor: Point, half: tuple[float, float], hard: list[Box], soft: list[Box], bounds: Box) -> Point:
-    """The free place nearest to ``anchor`` (fewest soft overlaps first); failing any, the one that covers
-    the fewest things."""
+def covered_area(box: Box, tiles: Sequence[Box]) -> float:
+    """How much of ``tiles`` ``box`` covers, in tiles."""
+    return sum(max(0.0, min(box.x1, t.x1) - max(box.x0, t.x0)) * max(0.0, min(box.y1, t.y1) - max(box.y0, t.y0))
+               for t in tiles)
+
+
+def _best_place(anchor: Point, half: tuple[float, float], hard: list[Box], soft: list[Box], bounds: Box,
+                tiles: Sequence[Box] = ()) -> Point:
+    """The free place nearest to ``anchor`` (fewest soft overlaps first, then least of the tiles covered);
+    failing any, the one that covers the fewest things."""
     best, best_cost = None, math.inf
     start = math.hypot(*half) + 1.5 * SPOT + GAP
+    area = 4 * half[0] * half[1]
     for ring in range(RINGS):
         r = start + ring * RING_STEP
         for k in range(DIRECTIONS):
             a = math.pi / 4 + 2 * math.pi * k / DIRECTIONS  # up and to the right first
             c = (anchor[0] + r * math.cos(a), anchor[1] + r * math.sin(a))
             box = Box(c[0] - half[0], c[1] - half[1], c[0] + half[0], c[1] + half[1])
-            cost = r + 2.0 * sum(box.overlaps(s) for s in soft)
+            cost = r + 2.0 * sum(box.overlaps(s) for s in soft) + OFF_TILES * covered_area(box, tiles) / area
             cost += 100.0 * sum(box.overlaps(h) for h in hard) + (0.0 if box.inside(bounds) else 1000.0)
             if cost < best_cost:
                 best, best_cost = c, cost

@@ -37,7 +37,8 @@ class PlayerLine:
 @dataclass(frozen=True)
 class DecisionFacts:
     """Who decides, everyone's points and supply, the rulings that differ from the defaults (id, option), and
-    the tile in hand: its id, and its rotation and spot once placed this turn (None before)."""
+    the tile in hand: its id, and its rotation and spot once placed this turn (None before); ``over`` once
+    the game has ended (nobody decides: the points are the final scores)."""
 
     mover: str
     players: tuple[PlayerLine, ...]
@@ -45,6 +46,7 @@ class DecisionFacts:
     hand: str | None
     rot: int | None
     placed: tuple[int, int] | None
+    over: bool = False
 
 
 def decision_facts(state: GameState, mover: str | None = None) -> DecisionFacts:
@@ -53,18 +55,30 @@ def decision_facts(state: GameState, mover: str | None = None) -> DecisionFacts:
     who = state.players[seat] if seat >= 0 else (mover or state.active)
     players = tuple(PlayerLine(c, state.scores[c], state.supply(c)) for c in state.players)
     rulings = tuple((rid, option) for rid, option in state.game.rulings.items() if option != RULINGS[rid].default)
+    if state.over:
+        return DecisionFacts(who, players, rulings, None, None, None, over=True)
     placed = state.board.tiles.get(state.placed) if state.placed is not None else None
     if placed is not None:  # this turn's tile, on the board now
         return DecisionFacts(who, players, rulings, placed.tile.id, placed.rot, state.placed)
     return DecisionFacts(who, players, rulings, state.hand, None, None)
 
 
+def outcome(players: tuple[PlayerLine, ...]) -> tuple[str, str | None]:
+    """A finished game's first header line, and the colour of the meeple before it (the winner's, if one)."""
+    best = max(p.points for p in players)
+    first = [p.colour for p in players if p.points == best]
+    if len(first) == 1:
+        return (f"game over: {first[0]} wins", first[0])
+    return (f"game over: {', '.join(first[:-1])} and {first[-1]} tie", None)
+
+
 def header_lines(facts: DecisionFacts) -> list[list[tuple[str, str | None]]]:
     """The header as lines of pieces (text, the player colour of a meeple drawn before it, or None); the
     first line, who moves, is set in bold."""
-    lines: list[list[tuple[str, str | None]]] = [[(f"{facts.mover} to move", facts.mover)]]
-    lines.append([(f"{p.colour}: {p.points} points, {p.supply} {'follower' if p.supply == 1 else 'followers'} "
-                   "in supply", p.colour) for p in facts.players])
+    first = outcome(facts.players) if facts.over else (f"{facts.mover} to move", facts.mover)
+    lines: list[list[tuple[str, str | None]]] = [[first]]
+    lines.append([(f"{p.colour}: {p.points} points{' in all' if facts.over else ''}, {p.supply} "
+                   f"{'follower' if p.supply == 1 else 'followers'} in supply", p.colour) for p in facts.players])
     if facts.rulings:
         last = len(facts.rulings) - 1
         lines.append([(f"{'rulings: ' if k == 0 else ''}{rid} = {option}{',' if k < last else ''}", None)

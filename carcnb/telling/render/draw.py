@@ -25,7 +25,8 @@ from carcnb.positions.model import Position
 from carcnb.telling.render import shapes as sh
 from carcnb.telling.render import style as st
 from carcnb.telling.render.badges import Box
-from carcnb.telling.render.glyphs import CAP, glyphs, label_size, merged
+from carcnb.telling.render.coords import draw_coords, label_boxes
+from carcnb.telling.render.glyphs import CAP
 from carcnb.telling.render.marks import (draw_ferries, draw_figures, draw_flood_cutouts, draw_meteor_aims,
                                          draw_quake_tokens, draw_tornado, polys)
 from carcnb.telling.render.masks import RES, segment_mask
@@ -42,7 +43,8 @@ Z_TILES = 1.0  # tile layers take 1.0 .. 1.4
 Z_HIGHLIGHT = 2.5
 Z_LEGAL = 3.0
 Z_PREVIEW = 3.5
-Z_LABELS = 5.0
+LEGAL_GAP = 0.03  # between a legal spot's square and a coordinate label's box, in tiles
+LEGAL_ARROW = 0.11  # from a legal square's side to the middle of its rotation arrow
 
 
 def as_state(source: Position | GameState, at_end: bool = False) -> GameState:
@@ -115,7 +117,7 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
                coords: bool = True, caption: str | None = None, legal: Iterable[Placement] | bool | None = None,
                preview: tuple[str, int, int, int] | None = None, preview_fits: bool = True,
                extent: Extent | None = None, highlight_features: Iterable[Highlight] = (),
-               at_end: bool = False, steps: Sequence[Step] = ()) -> list:
+               at_end: bool = False, steps: Sequence[Step] = (), avoid: Sequence[Box] = ()) -> list:
     """Draw ``source`` into ``ax`` and return the artists.
 
     Flooded features and the cities the earthquake destroys are always shaded, and rule-module events in
@@ -127,12 +129,13 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
     y, rot) draws a see-through tile, struck through in red when ``preview_fits`` is False (it may not go
     there at that rotation); ``extent`` = (xmin, xmax, ymin, ymax) fixes the view (default: the
     board plus one tile); ``at_end`` draws the board as the final scoring sees it (the earthquake's tokens
-    down); ``steps`` numbers a line of decisions on the board (see ``steps``).
+    down); ``steps`` numbers a line of decisions on the board (see ``steps``), their numbers clear of the
+    pieces and of the boxes in ``avoid`` (marks drawn over the board afterwards).
     """
     state = as_state(source, at_end)
     artists = draw_state(ax, state, highlight=highlight, coords=coords, legal=legal, preview=preview,
                          preview_fits=preview_fits, extent=extent, highlight_features=highlight_features,
-                         steps=steps)
+                         steps=steps, avoid=avoid)
     if caption:
         artists.append(ax.text(0.5, -0.01, caption, transform=ax.transAxes, ha="center", va="top",
                                color=st.CAPTION, fontsize=10, wrap=True))
@@ -142,7 +145,8 @@ def draw_board(ax: Axes, source: Position | GameState, *, highlight: Highlight |
 def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None, coords: bool = True,
                legal: Iterable[Placement] | bool | None = None, preview: tuple[str, int, int, int] | None = None,
                preview_fits: bool = True, extent: Extent | None = None,
-               highlight_features: Iterable[Highlight] = (), steps: Sequence[Step] = ()) -> list:
+               highlight_features: Iterable[Highlight] = (), steps: Sequence[Step] = (),
+               avoid: Sequence[Box] = ()) -> list:
     """``draw_board`` for a state already converted (see ``as_state``), without a caption."""
     legal = resolve_legal(state, legal)
     if extent is None:
@@ -170,29 +174,31 @@ def draw_state(ax: Axes, state: GameState, *, highlight: Highlight | None = None
     if lit:
         ax.set_xlim(x0, x1)  # images change the limits
         ax.set_ylim(y0, y1)
+    em = _em(st.LABEL_EM, st.LABEL_PX, px_per_tile)
     if legal:
-        artists += _legal(ax, legal, scale)
+        artists += _legal(ax, legal, scale, label_boxes(extent, em) if coords else ())
     if preview is not None:
         artists += _preview(ax, preview, scale, preview_fits)
     artists += draw_figures(ax, figures(state), scale)
-    plan = step_plan(state, steps, extent, coords, px_per_tile)
+    plan = step_plan(state, steps, extent, coords, px_per_tile, avoid)
     artists += draw_plan(ax, plan, scale)
     if coords:
-        artists += _coords(ax, extent, scale, _em(st.LABEL_EM, st.LABEL_PX, px_per_tile))
+        artists += draw_coords(ax, extent, em)
     return artists
 
 
-def step_plan(state: GameState, steps: Sequence[Step], extent: Extent, coords: bool, px_per_tile: float
-              ) -> StepPlan:
+def step_plan(state: GameState, steps: Sequence[Step], extent: Extent, coords: bool, px_per_tile: float,
+              avoid: Sequence[Box] = ()) -> StepPlan:
     """Where the numbered steps go in a picture of ``state``: the tornado's path and the meteor's aims while
-    their event is played, then ``steps`` (a line of decisions), their badges clear of the pieces and of the
-    coordinate labels."""
+    their event is played, then ``steps`` (a line of decisions), their badges clear of the pieces, of the
+    boxes in ``avoid`` and of the coordinate labels."""
     em = _em(st.NUMBER_EM, st.NUMBER_PX, px_per_tile)
     x0, x1, y0, y1 = extent
     label = 2.2 * _em(st.LABEL_EM, st.LABEL_PX, px_per_tile) if coords else 0.0
     bounds = Box(x0 + label, y0 + label, x1, y1)
     events = event_steps(state.ext.get("tornado_path") or (), state.ext.get("meteor_chosen") or ())
-    return plan_steps(events + list(steps), em, piece_boxes(state), bounds)
+    tiles = [Box(x, y, x + 1, y + 1) for x, y in state.board.tiles]
+    return plan_steps(events + list(steps), em, piece_boxes(state) + list(avoid), bounds, tiles)
 
 
 def _em(tiles: float, least_px: float, px_per_tile: float) -> float:
@@ -279,30 +285,53 @@ def highlight_feature(ax: Axes, state: GameState, highlight: Highlight, scale: f
         layer[..., 3] = segment_mask(placed.tile, placed.rot, frozenset(segs)) * alpha
         artists.append(ax.imshow(layer, extent=(x, x + 1, y, y + 1), origin="upper", zorder=Z_HIGHLIGHT,
                                  interpolation="bilinear"))
-    tiles = set(by_tile)
-    corners = (((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 1)))
-    segments = [[(x + a[0], y + a[1]), (x + b[0], y + b[1])] for (x, y) in sorted(tiles)
-                for side, (a, b) in enumerate(corners) if neighbour((x, y), side) not in tiles]
-    lines = LineCollection(segments, colors=edge, linewidths=3.0 * scale, zorder=Z_HIGHLIGHT + 0.1,
-                           capstyle="round")
+    lines = LineCollection(tiles_outline(set(by_tile)), colors=edge, linewidths=3.0 * scale,
+                           zorder=Z_HIGHLIGHT + 0.1, capstyle="round")
     ax.add_collection(lines, autolim=False)
     artists.append(lines)
     return artists
 
 
-def _legal(ax: Axes, legal: list[Placement], scale: float) -> list:
+def tiles_outline(tiles: set[Pos]) -> list[list[tuple[float, float]]]:
+    """The outline of a group of tiles, as line segments: every tile edge that no other tile of the group
+    shares."""
+    corners = (((0, 1), (1, 1)), ((1, 1), (1, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 1)))
+    return [[(x + a[0], y + a[1]), (x + b[0], y + b[1])] for (x, y) in sorted(tiles)
+            for side, (a, b) in enumerate(corners) if neighbour((x, y), side) not in tiles]
+
+
+def _legal(ax: Axes, legal: list[Placement], scale: float, clear: Sequence[Box] = ()) -> list:
     """A see-through square on every legal spot and a small arrow per legal rotation (pointing to where
-    the tile's own north edge would face)."""
+    the tile's own north edge would face), clear of the coordinate labels ``clear``."""
     spots = sorted({(x, y) for x, y, _ in legal})
-    return legal_marks(ax, spots, legal, scale)
+    return legal_marks(ax, spots, legal, scale, clear)
 
 
-def legal_marks(ax: Axes, spots: list[Pos], legal: list[Placement], scale: float) -> list:
-    squares = [sh.rect(x + 0.05, y + 0.05, x + 0.95, y + 0.95) for x, y in spots]
-    artists = polys(ax, squares, to_rgba(st.LEGAL, 0.38), to_rgba(st.LEGAL_EDGE, 0.7), 1.0 * scale,
-                    z=Z_LEGAL, linestyles="--")
+def legal_square(x: int, y: int, clear: Sequence[Box] = ()) -> Box:
+    """The square marking legal spot (x, y): the tile inset a little, and pulled in from its left or bottom
+    side where a coordinate label's box (one of ``clear``) would lie under it."""
+    square = Box(x + 0.05, y + 0.05, x + 0.95, y + 0.95)
+    for label in clear:
+        if label.overlaps(square):
+            left, bottom = label.x1 + LEGAL_GAP - square.x0, label.y1 + LEGAL_GAP - square.y0
+            square = Box(square.x0 + left, square.y0, square.x1, square.y1) if left < bottom else \
+                Box(square.x0, square.y0 + bottom, square.x1, square.y1)
+    return square
+
+
+def legal_marks(ax: Axes, spots: list[Pos], legal: list[Placement], scale: float, clear: Sequence[Box] = ()
+                ) -> list:
+    squares = {spot: legal_square(*spot, clear) for spot in spots}
+    artists = polys(ax, [sh.rect(b.x0, b.y0, b.x1, b.y1) for b in squares.values()], to_rgba(st.LEGAL, 0.38),
+                    to_rgba(st.LEGAL_EDGE, 0.7), 1.0 * scale, z=Z_LEGAL, linestyles="--")
     arrow = np.array([[-0.07, -0.04], [0.07, -0.04], [0.0, 0.05]])
-    arrows = [sh.turn(arrow + (0.5, 0.84), rot // 90) + (x, y) for x, y, rot in legal]
+    arrows = []
+    for x, y, rot in legal:
+        b = squares[x, y]
+        cx, cy = (b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2
+        inside = ((cx, b.y1 - LEGAL_ARROW), (b.x1 - LEGAL_ARROW, cy), (cx, b.y0 + LEGAL_ARROW),
+                  (b.x0 + LEGAL_ARROW, cy))[rot // 90]  # by the side the tile's north edge would face
+        arrows.append(sh.turn(arrow + 0.5, rot // 90) - 0.5 + inside)  # turned about its own middle
     artists += polys(ax, arrows, to_rgba(st.LEGAL_EDGE, 0.8), "none", 0.0, z=Z_LEGAL + 0.1)
     return artists
 
@@ -323,25 +352,3 @@ def _preview(ax: Axes, preview: tuple[str, int, int, int], scale: float, fits: b
                  sh.band(np.array([(x + 0.1, y + 0.9), (x + 0.9, y + 0.1)]), 0.03)]
         artists += polys(ax, cross, to_rgba(st.MISFIT, 0.8), z=Z_PREVIEW + 0.4)
     return artists
-
-
-def _coords(ax: Axes, extent: Extent, scale: float, em: float) -> list:
-    """Column numbers (x) along the bottom and row numbers (y) along the left edge of the view, each on a
-    pale box so that it reads over a tile too."""
-    x0, x1, y0, y1 = extent
-    pad = 0.2 * em
-    labels = [(str(cx), cx + 0.5, y0 + pad, "center", "bottom") for cx in range(int(np.ceil(x0)), int(np.floor(x1)))]
-    labels += [(str(cy), x0 + pad, cy + 0.5, "left", "center") for cy in range(int(np.ceil(y0)), int(np.floor(y1)))]
-    parts, boxes = [], []
-    for text, x, y, ha, va in labels:
-        parts.append(glyphs(text, x, y, em, ha, va))
-        w, h = label_size(text, em)
-        left = x - (w / 2 if ha == "center" else 0)
-        bottom = y - (h / 2 if va == "center" else 0)
-        boxes.append(sh.rect(left - pad, bottom - pad, left + w + pad, bottom + h + pad))
-    path = merged(parts)
-    if path is None:
-        return []
-    patch = PathPatch(path, facecolor=st.LABEL, edgecolor="none", zorder=Z_LABELS + 0.01)
-    ax.add_artist(patch)
-    return polys(ax, boxes, [st.LABEL_BOX], z=Z_LABELS) + [patch]

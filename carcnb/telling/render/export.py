@@ -12,7 +12,8 @@ from __future__ import annotations
 import io
 import math
 import warnings
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -21,13 +22,16 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from carcnb.engine.errors import CarcnbError
+from carcnb.engine.geometry import Pos
 from carcnb.engine.state import GameState
 from carcnb.positions.model import Position
+from carcnb.storage.safewrite import write_file
 from carcnb.telling.render import style as st
 from carcnb.telling.render.decision import (decision_facts, draw_hand, draw_header, hand_height, hand_width,
                                             header_height, header_width)
 from carcnb.telling.render.draw import Extent, as_state, draw_state, resolve_legal, view_extent
 from carcnb.telling.render.glyphs import pack, wrap
+from carcnb.telling.render.hits import DrawnTile, drawn_tiles, spot_at
 from carcnb.telling.render.legend import draw_legend, entries_for, legend_size
 from carcnb.telling.render.ports import port_at
 from carcnb.telling.render.steps import step_list
@@ -70,6 +74,7 @@ class BoardGeometry:
     height: int
     top: int = 0
     picture_width: int = 0  # the whole picture's width (0: the board's)
+    tiles: Mapping[Pos, DrawnTile] = field(default_factory=dict, compare=False, repr=False)  # the tiles drawn
 
     @property
     def px_per_tile(self) -> float:
@@ -94,6 +99,17 @@ class BoardGeometry:
     def port_at(self, fx: float, fy: float) -> int:
         """The port nearest to the fractions (fx, fy) of a tile (see ``to_board``)."""
         return port_at(fx, fy)
+
+    def spot(self, px: float, py: float) -> tuple[Pos, int] | None:
+        """The tile under pixel point (px, py) and the port a click there means: the feature drawn under it
+        (a figure's, where one is drawn), else the nearest port; ``None`` outside the board."""
+        hit = self.to_board(px, py)
+        if hit is None:
+            return None
+        x, y, fx, fy = hit
+        drawn = self.tiles.get((x, y))
+        port = spot_at(drawn, fx, fy) if drawn is not None else None
+        return (x, y), port_at(fx, fy) if port is None else port
 
 
 @dataclass(frozen=True)
@@ -158,6 +174,7 @@ class _Canvas:
         self.side_ax = axes.pop(0) if layout.side is not None else None
         self.legend_ax = axes.pop(0) if layout.legend is not None else None
         self.artists: list = []
+        self.tiles: dict[Pos, DrawnTile] = {}
 
     def __enter__(self) -> _Canvas:
         return self
@@ -204,6 +221,7 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     if legend:
         entries = entries_for(state, legal=bool(legal), differs=bool(draw_opts.get("highlight_features")),
                               steps=bool(draw_opts.get("steps")))
+    if entries:  # a board that shows no mark has no legend
         size = legend_size(entries, px_per_tile, max_height=max(board[1], 6 * px_per_tile))
     font = max(st.CAPTION_PX, 0.16 * px_per_tile)
     facts = decision_facts(state, source.mover if isinstance(source, Position) else None) if decision else None
@@ -219,6 +237,7 @@ def _draw(source: Position | GameState, px_per_tile: float, margin: float, exten
     layout = _Layout(board, (size.width, size.height) if size else None, caption_height, dpi, header, side, least)
     canvas = _Canvas(layout, extent)
     canvas.artists = draw_state(canvas.ax, state, legal=legal, extent=extent, coords=coords, **draw_opts)
+    canvas.tiles = drawn_tiles(state)
     if facts is not None:
         canvas.artists += draw_header(canvas.header_ax, facts, font, layout.size[0], header, dpi)
     if side is not None:
@@ -249,7 +268,8 @@ def render_png(source: Position | GameState, *, px_per_tile: int = 80, margin: i
         agg = FigureCanvasAgg(canvas.fig)
         agg.draw()
         data = _encode_png(agg)
-        return data, BoardGeometry(*canvas.extent, *canvas.key.board, canvas.key.header, canvas.key.size[0])
+        return data, BoardGeometry(*canvas.extent, *canvas.key.board, canvas.key.header, canvas.key.size[0],
+                                   tiles=canvas.tiles)
 
 
 def _encode_png(agg: FigureCanvasAgg) -> bytes:
@@ -278,13 +298,14 @@ def svg_text(source: Position | GameState, *, px_per_tile: int = 80, margin: int
 
 def save_picture(source: Position | GameState, path: str | Path, **opts) -> None:
     """Write a picture to ``path``: PNG or SVG by the file's suffix; ``opts`` as for ``render_png``
-    (coords, caption, legend, ...)."""
+    (coords, caption, legend, ...). A picture already there is replaced whole or not at all (a full disk leaves
+    it as it was)."""
     path = Path(path)
     suffix = path.suffix.lower()
     if suffix == ".png":
-        path.write_bytes(png_bytes(source, **opts))
+        write_file(path, png_bytes(source, **opts))
     elif suffix == ".svg":
-        path.write_text(svg_text(source, **opts), encoding="utf-8")
+        write_file(path, svg_text(source, **opts))
     else:
         raise CarcnbError(f"cannot write a picture as {suffix or 'a file without suffix'!r} "
                           f"({str(path)!r}): use .png or .svg")

@@ -2,7 +2,7 @@
 
 A swatch is one tile drawn ``unit`` pixels wide (smaller than a board tile) with its label beside it;
 entries run down in columns. ``legend_png`` draws the whole key on its own; a board picture with
-``legend=True`` shows the entries its game can show beside the board (see ``entries_for``).
+``legend=True`` shows beside the board the entries for what it shows (see ``entries_for``).
 """
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ from matplotlib.colors import to_rgba
 from matplotlib.figure import Figure
 from matplotlib.patches import PathPatch
 
+from carcnb.engine.features import split_figure
+from carcnb.engine.rules.earthquake import hit_cities
 from carcnb.engine.state import GameState
 from carcnb.engine.tiles import catalogue
 from carcnb.telling.render import shapes as sh
@@ -27,7 +29,8 @@ from carcnb.telling.render.draw import legal_marks, tile_paths
 from carcnb.telling.render.glyphs import glyphs, merged, text_width
 from carcnb.telling.render.marks import (Z_EVENTS, arrow_shape, draw_ferries, draw_figures, draw_flood_cutouts,
                                          draw_meteor_aims, draw_quake_tokens, draw_tornado, polys)
-from carcnb.telling.render.shading import draw_destroyed, draw_flooded, draw_spent
+from carcnb.telling.render.pieces import figures, quake_points
+from carcnb.telling.render.shading import draw_destroyed, draw_flooded, draw_spent, flooded_features
 from carcnb.telling.render.steps import OWN, PATH, REPLY, draw_badges
 from carcnb.telling.render.tileart import tile_art
 
@@ -157,19 +160,27 @@ BY_KEY = {e.key: e for e in ENTRIES}
 
 
 def entries_for(state: GameState, legal: bool = False, differs: bool = False, steps: bool = False) -> list[Entry]:
-    """The entries a picture of ``state`` can need: what its sets bring, the figures on its board, and
-    legal spots, differing features or a line's steps when the picture marks them."""
-    sets = state.game.sets
-    kinds = {entry.partition(":")[2] or "follower" for entries in state.board.followers.values()
-             for entry in entries}
-    crop = "cropcircles" in sets or any(p.tile.has("crop_circle") for p in state.board.tiles.values())
-    keys = ["follower", "farmer"]
-    keys += [k for k in ("builder", "pig") if k in kinds]
-    keys += ["legal"] * legal + ["differs"] * differs
-    if "disasters" in sets:
-        keys += ["quake", "destroyed", "spent", "flood", "flooded", "tornado", "meteor"]
-    keys += ["ferry"] * ("ferries" in sets) + ["crop"] * crop + ["steps"] * steps
-    return [BY_KEY[k] for k in keys]
+    """The entries for what a picture of ``state`` shows: the figures on its board, the rule marks drawn on
+    it (earthquake tokens, destroyed cities, the flood, flooded features, the tornado, the meteor's aims,
+    ferries, crop circles, on the board or in hand), and legal spots, differing features or a line's steps
+    when the picture marks them. A mark the board does not show has no entry."""
+    board, ext = state.board, state.ext
+    standing = figures(state)
+    kinds = {split_figure(entry)[1] for _, _, entry, _ in standing}
+    plain = [lying for _, _, entry, lying in standing if split_figure(entry)[1] == "follower"]
+    tiles = [p.tile for p in board.tiles.values()] + ([state.hand_tile] if state.hand else [])
+    hit = hit_cities(board)
+    shown = {
+        "follower": not all(plain), "farmer": any(plain), "builder": "builder" in kinds, "pig": "pig" in kinds,
+        "legal": legal, "differs": differs, "quake": bool(quake_points(state)),
+        "destroyed": any(not f.complete for f in hit), "spent": any(f.complete for f in hit),
+        "flood": any(t.has("flood") for t in tiles) or bool(ext.get("flood_spread")),
+        "flooded": bool(flooded_features(board.features())),
+        "tornado": any(t.has("tornado") for t in tiles) or bool(ext.get("tornado") or ext.get("tornado_path")),
+        "meteor": bool(ext.get("meteor_chosen")), "ferry": bool(board.ferries),
+        "crop": any(t.has("crop_circle") for t in tiles), "steps": steps,
+    }
+    return [e for e in ENTRIES if shown[e.key]]
 
 
 @dataclass(frozen=True)

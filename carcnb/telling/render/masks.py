@@ -1,4 +1,4 @@
-"""Which segment each point of a tile picture belongs to, as a small raster (for highlights).
+"""Which segment each point of a tile picture belongs to, as a small raster (for highlights and clicks).
 
 Cities, roads, rivers and cloisters cover their shapes; a field is what its edge halves reach without
 crossing another shape, found by growing every field from its halves at once.
@@ -42,13 +42,13 @@ def segment_labels(tile: TileType, rot: int) -> np.ndarray:
     art = tile_art(tile, rot)
     o = tile.at(rot)
     labels = np.full(RES * RES, NONE, dtype=np.int16)
-    for poly in art.barriers:
-        labels[Path(poly).contains_points(_POINTS)] = BLOCKED
     covered = sorted((i for i, s in enumerate(o.segments) if s.kind != "field"),
                      key=lambda i: _ORDER[o.segments[i].kind])
     for i in covered:
         for poly in art.regions[i]:
             labels[Path(poly).contains_points(_POINTS)] = i
+    for poly in art.barriers:  # a lake or a crop circle is drawn over the road ends that reach it
+        labels[Path(poly).contains_points(_POINTS)] = BLOCKED
     labels = labels.reshape(RES, RES)
     _grow_fields(labels, o)
     return labels

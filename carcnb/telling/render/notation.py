@@ -32,10 +32,10 @@ def _png(fig: Figure) -> bytes:
 def ports_png(tile: str = "E", px: int = 360) -> bytes:
     """One tile, large, with a dot where a figure put on each port stands and the port's name across the edge
     from it: the edge centres N E S W, the halves of each edge (NNW, NNE, ENE, ...) and the centre C."""
-    margin = 0.3
-    fig = Figure(figsize=((1 + 2 * margin), (1 + 2 * margin)), dpi=px, facecolor=st.BACKGROUND)
+    margin, side = 0.3, 0.45  # around the tile; left and right, where the names are written out sideways
+    fig = Figure(figsize=((1 + 2 * side), (1 + 2 * margin)), dpi=px, facecolor=st.BACKGROUND)
     ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(-margin, 1 + margin)
+    ax.set_xlim(-side, 1 + side)
     ax.set_ylim(-margin, 1 + margin)
     ax.set_aspect("equal")
     ax.set_axis_off()
@@ -50,9 +50,10 @@ def ports_png(tile: str = "E", px: int = 360) -> bytes:
         else:  # outside the tile, across the edge from the dot, joined to it by a thin line
             ex, ey = edge_point(port)
             out = sh.SIDE_VECTOR[port // 3]
-            lx, ly = ex + out[0] * 0.17, ey + out[1] * 0.09
+            lx, ly = ex + out[0] * 0.06, ey + out[1] * 0.09
             ax.plot([x, ex + out[0] * 0.04], [y, ey + out[1] * 0.04], color=st.LABEL, linewidth=0.6, zorder=2.5)
-        ax.text(lx, ly, name, ha="center", va="center", fontsize=7, fontweight="bold", color=st.LABEL, zorder=4)
+        align = {1: "left", -1: "right"}.get(round(out[0]), "center") if name != "C" else "center"
+        ax.text(lx, ly, name, ha=align, va="center", fontsize=7, fontweight="bold", color=st.LABEL, zorder=4)
     return _png(fig)
 
 

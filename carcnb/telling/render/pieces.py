@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from carcnb.engine.features import split_figure
+from carcnb.engine.board import Placed
+from carcnb.engine.features import Node, split_figure
+from carcnb.engine.geometry import Pos
 from carcnb.engine.state import GameState
 from carcnb.telling.render import shapes as sh
 from carcnb.telling.render import style as st
@@ -54,8 +56,19 @@ def quake_points(state: GameState) -> list[Point]:
     return points
 
 
-def figures(state: GameState) -> list[tuple[float, float, str, bool]]:
-    """Every figure at its segment's anchor port (a farmer lies); several on one segment side by side."""
+def standing_point(placed: Placed, seg: int, pos: Pos) -> Point:
+    """Where a figure on segment ``seg`` of the tile at ``pos`` stands: at its anchor port, a monk beside its
+    cloister (the house shows)."""
+    segment = placed.orient.segments[seg]
+    if segment.kind == "cloister":
+        fx, fy = tile_art(placed.tile, placed.rot).marks[seg]
+        return (pos[0] + fx, pos[1] + fy)
+    return port_point(segment.anchor, *pos)
+
+
+def figures_on(state: GameState) -> list[tuple[Node, tuple[float, float, str, bool]]]:
+    """Every figure at its segment's anchor port (a farmer lies), with the segment it stands on; several on
+    one segment side by side."""
     board = state.board
     out = []
     for (pos, seg_index), entries in sorted(board.followers.items()):
@@ -63,11 +76,16 @@ def figures(state: GameState) -> list[tuple[float, float, str, bool]]:
         if placed is None or seg_index >= len(placed.orient.segments):
             continue
         seg = placed.orient.segments[seg_index]
-        cx, cy = port_point(seg.anchor, *pos)
+        cx, cy = standing_point(placed, seg_index, pos)
         for k, entry in enumerate(entries):
             shift = (k - (len(entries) - 1) / 2) * 0.16
-            out.append((cx + shift, cy, entry, seg.kind == "field"))
+            out.append(((pos, seg_index), (cx + shift, cy, entry, seg.kind == "field")))
     return out
+
+
+def figures(state: GameState) -> list[tuple[float, float, str, bool]]:
+    """Every figure at its segment's anchor port (a farmer lies); several on one segment side by side."""
+    return [standing for _, standing in figures_on(state)]
 
 
 def piece_boxes(state: GameState) -> list[Box]:

@@ -113,8 +113,10 @@ def _colour(step: Step) -> str:
     return OWN if step.own else REPLY
 
 
-def plan_steps(steps: Sequence[Step], em: float, pieces: Sequence[Box], bounds: Box) -> StepPlan:
-    """Arrows and badges for ``steps`` (badges ``em`` tiles tall), clear of ``pieces`` and inside ``bounds``."""
+def plan_steps(steps: Sequence[Step], em: float, pieces: Sequence[Box], bounds: Box, tiles: Sequence[Box] = ()
+               ) -> StepPlan:
+    """Arrows and badges for ``steps`` (badges ``em`` tiles tall), clear of ``pieces`` and inside ``bounds``,
+    off the ``tiles`` where there is room nearby."""
     moves: dict[tuple[Pos, Pos, str], list[int]] = {}
     items: list[tuple[str, str, tuple[float, float]]] = []
     for s in steps:
@@ -130,7 +132,7 @@ def plan_steps(steps: Sequence[Step], em: float, pieces: Sequence[Box], bounds: 
         arrows.append((tail, head, colour))
         items.append(("·".join(map(str, numbers)), colour, tuple(tail + (head - tail) * 0.45)))
     avoid = [box_of(arrow_shape(t, h)) for t, h, _ in arrows]
-    return StepPlan(tuple(arrows), tuple(place_badges(items, em, pieces, bounds, avoid)), em)
+    return StepPlan(tuple(arrows), tuple(place_badges(items, em, pieces, bounds, avoid, tiles)), em)
 
 
 def draw_plan(ax: Axes, plan: StepPlan, scale: float) -> list:

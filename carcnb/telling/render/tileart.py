@@ -36,6 +36,7 @@ _CLEAR_BEND = 0.2
 
 
 Style = tuple[int, str, str, float]  # level, face colour, edge colour, edge width
+MONK_SPOTS = ((0.76, 0.36), (0.24, 0.36), (0.76, 0.7), (0.24, 0.7))  # beside the house, tried in order
 
 
 @dataclass(frozen=True)
@@ -60,7 +61,7 @@ class TileArt:
     paths: tuple[tuple[Style, np.ndarray, np.ndarray], ...]  # per style: compound path vertices and codes
     regions: tuple[tuple[np.ndarray, ...], ...]  # per segment: polygons that cover it (not fields)
     barriers: tuple[np.ndarray, ...]  # shapes that are no feature (a lake, a crop circle)
-    marks: tuple[tuple[float, float] | None, ...]  # per segment: a spot for a token (pennant, quake)
+    marks: tuple[tuple[float, float] | None, ...]  # per segment: a spot for a token (pennant, quake), or a monk
     jetties: tuple[tuple[float, float] | None, ...]  # per segment: the jetty on a lake tile
 
 
@@ -105,6 +106,9 @@ class _Builder:
                 self._path(i, seg)
             elif seg.kind == "cloister":
                 self._cloister(i)
+        for i, seg in enumerate(self.o.segments):
+            if seg.kind == "cloister":
+                self.marks[i] = self._monk_spot(i)
         self._flags()
         return TileArt(compound_paths(self.pieces), tuple(tuple(r) for r in self.regions), tuple(self.barriers),
                        tuple(self.marks), tuple(self.jetties))
@@ -232,6 +236,17 @@ class _Builder:
         self.add(MARKS_TOP, roof, st.CLOISTER_ROOF, st.CLOISTER_EDGE, 0.9)
         self.add(MARKS_DETAIL, sh.door(0.5, 0.5, 0.32), st.CLOISTER_EDGE)
         self.regions[i] += [walls, roof]
+
+    def _monk_spot(self, cloister: int) -> tuple[float, float]:
+        """Where a monk stands: beside the house, low on the side clear of the tile's roads and river, so that
+        the cloister shows under it."""
+        others = [Path(poly) for i, region in enumerate(self.regions) if i != cloister for poly in region]
+        for spot in MONK_SPOTS:
+            outline = sh.meeple(*spot, st.MEEPLE_SIZE)
+            if not any(p.contains_points(outline).any() or Path(outline).contains_points(p.vertices).any()
+                       for p in others):
+                return spot
+        return MONK_SPOTS[0]
 
     def _flags(self) -> None:
         tile = self.tile

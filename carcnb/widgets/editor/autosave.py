@@ -13,6 +13,7 @@ from __future__ import annotations
 import fnmatch
 import re
 import secrets
+import stat
 import time
 from pathlib import Path
 
@@ -36,12 +37,20 @@ def folder() -> Path:
 
 
 def saved(directory: Path | None = None) -> list[Path]:
-    """The autosave files, the most recently written first."""
+    """The autosave files, the most recently written first. Editors in other kernels write and prune the same
+    folder: a file gone between the listing and the look at its time is left out, not an error."""
     directory = directory or folder()
     if not directory.is_dir():
         return []
-    files = [p for p in directory.glob(_NAME) if p.is_file()]
-    return sorted(files, key=lambda p: (p.stat().st_mtime_ns, p.name), reverse=True)
+    found = []
+    for p in directory.glob(_NAME):
+        try:
+            st = p.stat()
+        except FileNotFoundError:  # pruned by another editor meanwhile
+            continue
+        if stat.S_ISREG(st.st_mode):
+            found.append((st.st_mtime_ns, p.name, p))
+    return [p for _, _, p in sorted(found, reverse=True)]
 
 
 class Autosave:

@@ -2,7 +2,8 @@
 into board positions and ports for the model. Shared by every widget with a board to click on.
 
 The board is a PNG in an ``ipywidgets.Image``; ``ipyevents`` reports clicks, pointer moves and keys with
-image pixel coordinates, which the renderer's ``BoardGeometry`` turns into a board position and a port.
+image pixel coordinates, which the renderer's ``BoardGeometry`` turns into a board position and the port of the
+feature drawn under the pointer.
 The picture is drawn again only when the picture key changes (an action, or what the pointer previews or
 highlights); the pictures of one game state are kept, so moving the pointer back is instant.
 """
@@ -106,15 +107,12 @@ class BoardView:
             command()
 
     def locate(self, event: dict) -> tuple[Pos, int] | None:
-        """The tile and port under the event's pixel, or None off the board."""
+        """The tile under the event's pixel and the port naming the feature drawn there (see
+        ``BoardGeometry.spot``), or None off the board."""
         g = self.geometry
         if g is None or "dataX" not in event or "dataY" not in event:
             return None
-        hit = g.to_board(event["dataX"], event["dataY"])
-        if hit is None:
-            return None
-        x, y, fx, fy = hit
-        return (x, y), g.port_at(fx, fy)
+        return g.spot(event["dataX"], event["dataY"])
 
     def draw(self) -> None:
         """Show the model's picture, drawing it only when its key changed."""

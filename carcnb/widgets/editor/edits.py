@@ -110,9 +110,14 @@ def clear_board(p: Position) -> Position:
     actions, the tiles and followers out of the game, the rule modules' memory, the title and the question's
     answer go with the board (they were the old board's: a tile in hand would count as a copy too many once it
     is put down again, and a follower the meteor took would still be missing)."""
-    question = p.question and Question(p.question.kind, ask=p.question.ask)
     return replace(p, board=(), played=(), gone=(), lost=(), flood=(), earthquake=(), meteor=(), hand=None,
-                   pile=None, title=None, question=question)
+                   pile=None, title=None, question=p.question and open_question(p.question))
+
+
+def open_question(q: Question) -> Question:
+    """``q`` as the user asks it of a board it may no longer fit: its kind, words, horizon and counting; no
+    answer, explanation or grade (they were the old board's), no readings (they need an answer each)."""
+    return Question(q.kind, ask=q.ask, horizon=q.horizon, counting=q.counting)
 
 
 def set_score(p: Position, color: str, points: int) -> Position:

@@ -1,12 +1,14 @@
 """The editor's files: the title that Save and Post write, saving and loading a position file, and writing a
-forum post. A failure leaves the editor (and any file already there) as it was, and the status says why.
+forum post that answers the editor's question (``asking``). A failure leaves the editor (and any file already
+there) as it was, and the status says why; a post already there is written over only when the user says so.
 
 A part of ``EditorModel`` (a mixin) kept apart so the model reads as its state and what it shows; it works
 on the model's own attributes, named below.
 """
 from __future__ import annotations
 
-from dataclasses import replace
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,8 +27,27 @@ if TYPE_CHECKING:
     from carcnb.positions.model import Position
 
 
+@dataclass(frozen=True)
+class Replacing:
+    """A post Post found already there: it writes over it only when asked again (``confirm_post``) with the
+    position unchanged (``version``)."""
+
+    folder: Path
+    fmt: str
+    files: tuple[Path, ...]
+    version: int
+
+
+def _already(paths: list[Path]) -> str:
+    if len(paths) == 1:
+        return f"{paths[0]} is already there"
+    return f"{len(paths)} of the post's files are already there (the first: {paths[0]})"
+
+
 class FilesMixin:
     """``EditorModel``'s title, Save, Load and Post."""
+
+    replacing: Replacing | None = None  # the post already there that Post asks whether to replace
 
     # kept by EditorModel
     state: GameState
@@ -37,6 +58,9 @@ class FilesMixin:
     status: str
     color: str
     value: Position
+    version: int
+    posted: Callable[[], Position]
+    refusal: Callable[[], str | None]
     _pending: list[Action]
     _redo: list[Action]
     _notify: Callable[..., None]
@@ -77,32 +101,62 @@ class FilesMixin:
         return True
 
     def post(self, directory: str | Path, fmt: str = "markdown",
-             progress: Callable[[int, int, str], None] | None = None):
-        """Write a forum post of the position into ``directory`` (``carcnb.telling.post.write_post``: the text, with
-        the verdict under each reading that matters, and its picture); ``progress`` hears (done, total, what)
-        as the readings are worked out. Returns the written files, or None when nothing could be written
-        (the status says why; the editor is left as it was)."""
-        from carcnb.telling.post import write_post
+             progress: Callable[[int, int, str], None] | None = None, overwrite: bool = False):
+        """Write a forum post of the position into ``directory`` answering the editor's question
+        (``carcnb.telling.post.write_post``: the text, with the verdict under each reading that matters, and
+        its pictures); ``progress`` hears (done, total, what) as the readings are worked out. A post of the
+        same name already there is replaced only with ``overwrite``; without it Post asks first
+        (``replacing``, ``confirm_post``). Returns the written files, or None when nothing was written (the
+        status says why; the editor is left as it was)."""
+        from carcnb.telling.post import post_paths, write_post
 
+        self.replacing = None
         target = Path(directory)
+        p = self.posted()
+        refusal = self.refusal()
+        if refusal is not None:
+            return self._not_posted(f"no post written: {refusal}")
         try:
             if target.exists() and not target.is_dir():
                 raise NotADirectoryError(f"{str(directory)!r} is a file: posts go into a folder")
-            files = write_post(self.value, target, fmt, progress=progress)
+            there = [path for path in post_paths(p, target, fmt) if os.path.lexists(path)]
+            if there and not overwrite:
+                self.replacing = Replacing(target, fmt, tuple(there), self.version)
+                return self._not_posted(f"not posted yet: {_already(there)}; press 'replace' to write over "
+                                        f"{'it' if len(there) == 1 else 'them'}, or choose another folder")
+            files = write_post(p, target, fmt, progress=progress)
         except IllegalPositionError as e:
             first = e.problems[0]
-            self.status = (f"no post written: the position breaks {len(e.problems)} rule(s), first {first}; fix "
-                           f"{'it' if len(e.problems) == 1 else 'them'} in free edit (the problems list names "
-                           "each) or undo the change that made it, then post again")
-            self._notify()
-            return None
+            return self._not_posted(
+                f"no post written: the position breaks {len(e.problems)} rule(s), first {first}; fix "
+                f"{'it' if len(e.problems) == 1 else 'them'} in free edit (the problems list names each) or undo "
+                "the change that made it, then post again")
         except (OSError, CarcnbError) as e:
-            self.status = f"no post written: {e}; nothing was changed"
-            self._notify()
-            return None
+            return self._not_posted(f"no post written: {e}; nothing was changed")
         self.status = f"post written: {files.text_path} and {files.picture_path}"
         self._notify()
         return files
+
+    def confirm_post(self, progress: Callable[[int, int, str], None] | None = None):
+        """Write over the post Post asked about (``replacing``), when the position is still the one asked
+        about; returns the written files, or None (the status says why)."""
+        asked = self.replacing
+        if asked is None or asked.version != self.version:
+            self.replacing = None
+            return self._not_posted("nothing to replace: the position changed since Post asked; post again")
+        return self.post(asked.folder, asked.fmt, progress, overwrite=True)
+
+    def keep_post(self) -> None:
+        """Leave the post already there as it is (Post asked whether to replace it)."""
+        if self.replacing is not None:
+            self.replacing = None
+            self.status = "the post already there is kept; nothing was written"
+            self._notify()
+
+    def _not_posted(self, message: str) -> None:
+        self.status = message
+        self._notify()
+        return None
 
     def load(self, path: str | Path) -> bool:
         """Open a position file: an undoable edit in free edit, a new game from it in play."""

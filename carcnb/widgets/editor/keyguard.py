@@ -7,9 +7,13 @@ plain text in a widget (a caption, the status line, a question) would put the fo
 outside the widget, so that the next ``r`` turned the widget's cell into a raw cell. So the widget's root
 element takes the focus itself on a pointer-down that lands on nothing focusable, and when the pointer
 leaves the board picture (``ipyevents`` focuses the picture while the pointer is on it, and blurs it after).
+It takes the focus back, too, when the element holding it goes away under the user: a button that is
+disabled by its own click (Reveal, the last Hint) or one drawn anew (a game's decision buttons) would leave
+the focus nowhere, and the widget's keys would do nothing.
 Every key without Ctrl, Alt or Meta typed inside the root is kept from the notebook; typing into a text
-field or a menu still works (nothing is prevented there), and the widget's own keys typed anywhere else are
-sent to the kernel. Keys with a modifier (Ctrl+S saves the notebook) go on as usual.
+field still works (nothing is prevented there), and the widget's own keys typed anywhere else (a menu or a
+list too: their entries are text to the reader) are sent to the kernel. Keys with a modifier (Ctrl+S saves
+the notebook) go on as usual.
 
 While the pointer is on the board picture, ``ipyevents`` takes every key for the board itself.
 """
@@ -21,17 +25,17 @@ import anywidget
 import traitlets
 
 _ESM = """
-const FIELDS = "input, textarea, select, [contenteditable]";  // keys typed there are the field's
+const FIELDS = "input:not([type=checkbox]):not([type=radio]):not([type=button]), textarea, [contenteditable]";
 const FOCUSABLE = "a[href], button, input, textarea, select, [tabindex], [contenteditable]";
 
 function render({ model, el }) {
-  let root = null, tries = 0, frame = 0;
+  let root = null, tries = 0, frame = 0, holding = false, observer = null;
   const keep = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     event.stopPropagation();
-    if (event.type !== "keydown" || event.target.closest(FIELDS)) return;
+    if (event.type !== "keydown" || event.target.closest(FIELDS)) return;  // typed into a text field
     if (model.get("own_keys").includes(event.key)) {
-      event.preventDefault();
+      event.preventDefault();  // in a menu or a list too: no jump to an entry starting with the letter
       model.send({ key: event.key });
     }
   };
@@ -43,14 +47,27 @@ function render({ model, el }) {
   const mouseout = (event) => {  // leaving the board picture, which ipyevents blurs: the focus would go to the page
     if (event.target.matches(model.get("board")) && document.activeElement === event.target) take();
   };
+  // Whether the focus is the widget's: taken inside it, and not given away since (a click or a focus elsewhere).
+  const focusin = () => { holding = true; };
+  const focusout = (event) => { if (event.relatedTarget && !root.contains(event.relatedTarget)) holding = false; };
+  const elsewhere = (event) => { if (root && !root.contains(event.target)) holding = false; };
+  const gone = () => {  // the element with the focus was disabled or taken out of the page
+    const now = document.activeElement;
+    if (holding && (!now || now === document.body || !now.isConnected || now.disabled)) take();
+  };
+  const lost = () => { gone(); requestAnimationFrame(gone); };  // the page moves the focus off at its next frame
   const listeners = [["keydown", keep], ["keyup", keep], ["keypress", keep], ["pointerdown", pointerdown],
-                     ["mouseout", mouseout]];
+                     ["mouseout", mouseout], ["focusin", focusin], ["focusout", focusout]];
   const attach = () => {
     root = el.closest(model.get("scope"));
     if (root) {
       if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "-1");
       root.style.outline = "none";
       for (const [kind, listener] of listeners) root.addEventListener(kind, listener);
+      document.addEventListener("pointerdown", elsewhere, true);
+      observer = new MutationObserver(lost);
+      observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ["disabled"] });
+      holding = root.contains(document.activeElement);
       root.setAttribute("data-carcnb-keyguard", "on");
     } else if (++tries < 600) {
       frame = requestAnimationFrame(attach);  // the view is put into the page after it is rendered
@@ -59,6 +76,8 @@ function render({ model, el }) {
   attach();
   return () => {
     cancelAnimationFrame(frame);
+    document.removeEventListener("pointerdown", elsewhere, true);
+    if (observer) observer.disconnect();
     if (root) for (const [kind, listener] of listeners) root.removeEventListener(kind, listener);
   };
 }
@@ -68,7 +87,7 @@ export default { render };
 
 class KeyGuard(anywidget.AnyWidget):
     """Put inside a widget whose root element matches ``scope``: keys typed there never reach the notebook,
-    and those in ``keys`` go to ``press`` (typed anywhere in the widget but in a text field or a menu)."""
+    and those in ``keys`` go to ``press`` (typed anywhere in the widget but in a text field)."""
 
     _esm = _ESM
     scope = traitlets.Unicode(".carcnb-editor").tag(sync=True)

@@ -10,6 +10,7 @@ The model works in board coordinates ``(x, y)`` and ports; a view turns its pixe
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
@@ -31,7 +32,9 @@ from carcnb.positions.game_io import (
 from carcnb.positions.model import Position
 from carcnb.positions.parse import load
 from carcnb.widgets.editor import why
+from carcnb.widgets.editor.asking import AskingMixin
 from carcnb.widgets.editor.building import BuildingMixin
+from carcnb.widgets.editor.edits import open_question
 from carcnb.widgets.editor.files import FilesMixin
 from carcnb.widgets.editor.frame import Frame
 from carcnb.widgets.editor.modes import EDIT, FEATURE_TOOLS, MODES, PLAY, TOOLS
@@ -51,12 +54,13 @@ from carcnb.widgets.editor.views import (
 __all__ = ["EDIT", "FEATURE_TOOLS", "MODES", "PLAY", "TOOLS", "EditorModel"]
 
 
-class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, FilesMixin):
-    """The editor: a game (play) or a position (edit), the palette, undo/redo, scores, rulings, files.
+class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, AskingMixin, FilesMixin):
+    """The editor: a game (play) or a position (edit), the palette, undo/redo, scores, rulings, the question,
+    files.
 
     Its commands live in parts by what they do: ``PlayMixin`` (play by the rules), ``BuildingMixin`` (free
-    edit), ``SettingsMixin`` (mode, tool, rotation, rulings), ``FilesMixin`` (title, Save, Load, Post); here
-    are its state, what it shows, a click and undo."""
+    edit), ``SettingsMixin`` (mode, tool, rotation, rulings), ``AskingMixin`` (the question Post answers),
+    ``FilesMixin`` (title, Save, Load, Post); here are its state, what it shows, a click and undo."""
 
     def __init__(self, source: Position | GameState | str | Path | None = None, *, mode: str = PLAY,
                  seed: int | None = None, players: tuple[str, ...] = ("red", "blue"),
@@ -117,7 +121,11 @@ class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, FilesMixin):
             return self.position
         if "value" not in self._cache:
             st = self.state
-            self._cache["value"] = position_from_state(st, title=self.origin.title) if st.history else self.origin
+            if st.history:  # the question of the starting position is asked of the one reached, answer aside
+                q = self.origin.question and open_question(self.origin.question)
+                self._cache["value"] = replace(position_from_state(st, title=self.origin.title), question=q)
+            else:
+                self._cache["value"] = self.origin
         return self._cache["value"]  # type: ignore[return-value]
 
     def _players(self) -> tuple[str, ...]:
@@ -194,20 +202,9 @@ class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, FilesMixin):
             return None
         return (tid, pos[0], pos[1], self._place_rotation(tid))
 
-    def question(self) -> str | None:
-        """A loaded puzzle's question in words, the file's own ``ask`` when it has one (None for a position
-        without a question)."""
-        p = self.position if self.mode == EDIT else self.origin
-        if p.question is None:
-            return None
-        if "question" not in self._cache:
-            from carcnb.telling.post import asked
-
-            try:
-                self._cache["question"] = asked(p)
-            except CarcnbError as e:
-                self._cache["question"] = f"{p.question.kind} question (not worded: {e})"
-        return self._cache["question"]  # type: ignore[return-value]
+    def question(self) -> str:
+        """The question Post answers, in words: the position's own ``ask`` when it has one (``asking``)."""
+        return self.asking().words
 
     def targets(self) -> tuple[tuple[Pos, int | None], ...]:
         """The spots a click may choose in the decision being made: a tile (the meteor's landing, the

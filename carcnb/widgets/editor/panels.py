@@ -1,7 +1,7 @@
 """Parts of the editor's view beside the board: the palette as tile pictures, the tile in hand, the position's
-header (who moves, the scores, clearing the board), and the Post button. Each is built from the model, calls
-only model commands, and brings itself up to date in ``refresh``; ``observe`` is the editor's (it ignores the
-changes a refresh makes).
+header (who moves, the scores, clearing the board), and the Post button with its confirmation. Each is built
+from the model, calls only model commands, and brings itself up to date in ``refresh``; ``observe`` is the
+editor's (it ignores the changes a refresh makes).
 """
 from __future__ import annotations
 
@@ -145,7 +145,8 @@ class PositionPanel:
 
 class PostPanel:
     """The position's title (Post and Save write it) and a Post button: writes the position as a forum post
-    into a folder and shows the text, ready to copy, beside its picture."""
+    answering the editor's question into a folder and shows the text, ready to copy, beside its picture. A post
+    already there is replaced only after a second yes ("replace"; "keep it" leaves it)."""
 
     def __init__(self, model: EditorModel, observe: Callable[[w.Widget, Callable], None]):
         self.model = model
@@ -155,9 +156,16 @@ class PostPanel:
         observe(self.title, model.set_title)
         self.folder = classed(w.Text(description="post into", value="post", style={"description_width": "5em"}),
                               "carcnb-post-folder")
+        self.folder.observe(lambda _: model.keep_post(), names="value")  # another folder: nothing to replace
         self.button = classed(w.Button(description="post", icon="share-square",
-                                       tooltip="write the picture and a forum post (Markdown) of this position"),
-                              "carcnb-post")
+                                       tooltip="write the pictures and a forum post (Markdown) answering the "
+                                               "question above"), "carcnb-post")
+        self.replace_button = classed(w.Button(description="replace", icon="check", button_style="warning",
+                                               tooltip="write over the post already there"), "carcnb-post-replace")
+        self.keep_button = classed(w.Button(description="keep it", tooltip="leave the post already there as it "
+                                                                           "is"), "carcnb-post-keep")
+        self.confirm = classed(w.HBox([self.replace_button, self.keep_button], layout=w.Layout(display="none")),
+                               "carcnb-post-confirm")
         self.text = classed(w.Textarea(layout=w.Layout(width="100%", height="18em")), "carcnb-post-text")
         self.picture = classed(w.Image(format="png", layout=w.Layout(max_width="100%", height="auto",
                                                                      align_self="flex-start")),
@@ -170,26 +178,32 @@ class PostPanel:
                                                          "paste it into the forum; upload the picture beside it."
                                                          "</small>"), self.text, self.picture],
                                      layout=w.Layout(display="none")), "carcnb-post-result")
-        self.box = classed(w.VBox([self.title, w.HBox([self.folder, self.button, self.working, self.working_label]),
-                                   self.result]), "carcnb-post-panel")
+        self.box = classed(w.VBox([self.title, w.HBox([self.folder, self.button, self.confirm, self.working,
+                                                       self.working_label]), self.result]), "carcnb-post-panel")
         self.button.on_click(lambda _: self.post())
+        self.replace_button.on_click(lambda _: self.post(replace=True))
+        self.keep_button.on_click(lambda _: model.keep_post())
 
     def refresh(self) -> None:
         self.title.value = self.model.title
+        asked = self.model.replacing
+        self.confirm.layout.display = None if asked is not None and asked.version == self.model.version else "none"
 
     def _progress(self, done: int, total: int, what: str) -> None:
         self.working.max = max(total, 1)
         self.working.value = min(done, self.working.max)
         self.working_label.value = f"readings {done} of {total}: {what}"
 
-    def post(self) -> None:
-        """Write the post (the readings can take a while: a bar shows how far they are)."""
-        self.button.disabled = True
+    def post(self, replace: bool = False) -> None:
+        """Write the post, or (``replace``) write over the one Post found there (the readings can take a
+        while: a bar shows how far they are)."""
+        self.button.disabled = self.replace_button.disabled = True
         self.working.layout.display = None
         try:
-            files = self.model.post(self.folder.value, progress=self._progress)
+            m = self.model
+            files = m.confirm_post(self._progress) if replace else m.post(self.folder.value, progress=self._progress)
         finally:
-            self.button.disabled = False
+            self.button.disabled = self.replace_button.disabled = False
             self.working.layout.display = "none"
             self.working_label.value = ""
         if files is None:

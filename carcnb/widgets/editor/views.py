@@ -79,6 +79,21 @@ class RulingChoice:
     involved: bool = True  # the game's sets can bring the question up (rulings of sets that are off: False)
 
 
+@dataclass(frozen=True)
+class QuestionView:
+    """The question Post answers, as the question controls show it."""
+
+    kind: str  # final, best or count
+    chosen: bool  # the position asks it; False: the editor's choice for a position that asks nothing
+    ask: str  # the user's own words ("" none: the engine words it)
+    last_turn: bool  # no tiles left to draw after the tile in hand
+    last_turn_settable: bool  # free edit sets the pile; in play the game's pile says it
+    horizon: str  # a best question: "turn" (this turn's points) or "game" (the expected final margin)
+    counting: str  # a count question: "boards" or "rotations"
+    rulings: tuple[str, ...]  # the rulings it is asked under that differ from the defaults, as ``id = option``
+    words: str  # the question as the post asks it
+    refusal: str | None  # why Post cannot answer it now, with the fix (None: it can)
+
 
 def root_position(state: GameState) -> Position:
     """The position the state's recorded history starts from."""
@@ -94,3 +109,4 @@ def as_it_stands(p: Position) -> Position:
         return p
     state = state_from_position(p, allow_problems=True)
     return replace(position_as_it_stands(state, p.title), question=p.question)
+

@@ -1,8 +1,8 @@
 """The board editor as ipywidgets: a thin view that turns clicks into model commands and shows the model.
 
 The board picture and its clicks are a ``BoardView``; the tile in hand and the position's header are
-``panels``; a ``KeyGuard`` keeps the keys typed in the editor from the notebook and gives the editor its own;
-every change is autosaved.
+``panels``; the question Post answers is an ``AskingPanel``; a ``KeyGuard`` keeps the keys typed in the
+editor from the notebook and gives the editor its own; every change is autosaved.
 """
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from carcnb.engine.features import FIGURE_KINDS
 from carcnb.engine.state import GameState
 from carcnb.positions.model import EXPANSIONS, Position
 from carcnb.widgets.editor import autosave as _autosave
+from carcnb.widgets.editor.asking_panel import AskingPanel
 from carcnb.widgets.editor.board_view import BoardView
 from carcnb.widgets.editor.keyguard import KeyGuard
 from carcnb.widgets.editor.model import EDIT, PLAY, TOOLS, EditorModel
@@ -112,6 +113,7 @@ class BoardEditor(w.VBox):
         self.tile_pictures = PalettePanel(m)
         self.position_tools = PositionPanel(m, self._observe)
         self.posting = PostPanel(m, self._observe)
+        self.asking = AskingPanel(m, self._observe)
 
         self._wire()
         self.play_row = classed(w.HBox([self.draw_button, self.random_button]), "carcnb-play-tools")
@@ -129,6 +131,7 @@ class BoardEditor(w.VBox):
             self.scores,
             classed(game, "carcnb-rulings"),
             classed(w.HBox([self.filename, self.save_button, self.load_button]), "carcnb-file"),
+            self.asking.box,
             self.posting.box,
             self.view.map,
             KeyGuard(".carcnb-editor", self.view.keys, self.view.press),
@@ -232,6 +235,7 @@ class BoardEditor(w.VBox):
             if self._once("version", (m.mode, m.version)):
                 self._refresh_game()
             self.hand.refresh()
+            self.asking.refresh()
             self.posting.refresh()
             self.palette.value = m.tile if m.tile in {v for _, v in self.palette.options} else NO_TILE
             self.tile_pictures.refresh(playing and m.state.is_chance())
@@ -267,9 +271,7 @@ class BoardEditor(w.VBox):
             self.ruling_menus[r.id].value = r.current
             self.ruling_rows[r.id].layout.display = None if r.involved else "none"
         self.position_tools.refresh()
-        question = m.question()
-        self.question.layout.display = "none" if question is None else None
-        self.question.value = f"<b>{html.escape(question or '')}</b>"
+        self.question.value = f"<b>{html.escape(m.question())}</b>"
         enabled = m.game.sets
         for s, box in self.sets.items():
             box.value = s in enabled

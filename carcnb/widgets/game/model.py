@@ -34,7 +34,7 @@ from carcnb.players.player import Player
 from carcnb.positions.dump import save as save_position
 from carcnb.positions.game_io import position_from_state, problems
 from carcnb.positions.parse import load as load_position
-from carcnb.telling.account import Entry, told
+from carcnb.telling.account import Entry, carried_named, told
 from carcnb.telling.rulepages import RuleNote, rule_notes
 from carcnb.widgets.editor.model import PLAY, EditorModel
 from carcnb.widgets.editor.views import HandView, Picture
@@ -208,9 +208,9 @@ class GameModel:
             ends = starts[1:] + [len(told_)]
             turns = []
             for number, (a, b) in enumerate(zip(starts, ends), 1):
-                entries = told_[a:b]
+                entries = carried_named(told_[a:b])  # a figure the tornado carried, by what it was
                 drawn = isinstance(entries[0].action, Draw)
-                player = entries[0].events[0].who if drawn else self._first
+                player = entries[0].own_event.who if drawn else self._first
                 lines = tuple(line for e in entries for line in e.lines())
                 notes = tuple(rule_notes((ev for e in entries for ev in e.events), self.state.game.rulings))
                 turns.append(Turn(number, player, self.seats.levels[self.colors.index(player)], lines, notes,

@@ -15,6 +15,7 @@ from carcnb.puzzles.listing import is_ruling
 from carcnb.widgets.puzzleboard.widget import PuzzleBoard
 
 ANY = "any"
+EVERY = "all"  # the topic menu's first choice (a menu whose value is None shows nothing chosen)
 
 
 class PuzzleBrowser(w.VBox):
@@ -29,7 +30,8 @@ class PuzzleBrowser(w.VBox):
         m = self.model
         self._syncing = False
         self.messages = classed(w.HTML(), "carcnb-browser-messages")
-        self.topic = classed(w.Dropdown(description="topic", options=self._topic_options()), "carcnb-topic")
+        self.topic = classed(w.Dropdown(description="topic", options=self._topic_options(), value=EVERY),
+                             "carcnb-topic")
         self.difficulty = classed(w.Dropdown(description="difficulty", options=self._difficulty_options(),
                                               layout=w.Layout(width="14em")), "carcnb-difficulty")
         self.unsolved = classed(w.Checkbox(description="unsolved only", indent=False), "carcnb-unsolved")
@@ -46,7 +48,7 @@ class PuzzleBrowser(w.VBox):
         self._board: PuzzleBoard | None = None
         self._board_model = None
 
-        self.topic.observe(lambda c: self._command(m.set_topic, c["new"]), names="value")
+        self.topic.observe(lambda c: self._command(m.set_topic, ALL if c["new"] == EVERY else c["new"]), names="value")
         self.difficulty.observe(lambda c: self._command(m.set_difficulty, None if c["new"] == ANY else c["new"]),
                                 names="value")
         self.unsolved.observe(lambda c: self._command(m.set_unsolved_only, c["new"]), names="value")
@@ -77,7 +79,7 @@ class PuzzleBrowser(w.VBox):
             self._board.view.press(key)
 
     def _topic_options(self) -> list[tuple[str, str | None]]:
-        return [(f"all ({len(self.model.entries)})", ALL)] + [
+        return [(f"all ({len(self.model.entries)})", EVERY)] + [
             (f"{'ruling ' if is_ruling(t) else ''}{t} ({n})", t) for t, n in self.model.topics()]
 
     def _difficulty_options(self) -> list[tuple[str, object]]:

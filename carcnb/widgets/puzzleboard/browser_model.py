@@ -1,11 +1,12 @@
 """The puzzle browser's state and logic, apart from any widget: a collection filtered by topic, difficulty
 and solved marks, the puzzle open on its board, next and previous, and the player's progress.
 
-Solving the open puzzle (a right Check without a reveal first) marks it solved in the progress file; a
-reveal before that marks it revealed, and it stays so. The first of the two is the puzzle's first try, which
-moves the player's rating and the puzzle's; ``open_near_rating`` opens the untried puzzle of the topic chosen
-nearest the player's rating. Problems with the collection or the progress file are messages, never
-exceptions.
+The open puzzle's first try is marked in the progress file as soon as its result is known: solved (the first
+Check right, with no hint or reveal before it, ✓), missed (a wrong first Check, or a hint first, ○) or revealed
+(the answer shown before a right Check, ◐; a miss becomes one when the answer is then shown). That result moves
+the player's rating and the puzzle's, and stands: a later try, here or in another notebook, never changes it.
+``open_near_rating`` opens the untried puzzle of the topic chosen nearest the player's rating. Problems with the
+collection or the progress file are messages, never exceptions.
 """
 from __future__ import annotations
 
@@ -15,12 +16,12 @@ from typing import Callable
 from carcnb.engine.errors import CarcnbError
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.puzzles.duplicates import boards_apart
-from carcnb.puzzles.progress import REVEALED, SOLVED, Progress
+from carcnb.puzzles.progress import MISSED, REVEALED, SOLVED, Progress
 from carcnb.puzzles.listing import AREAS, Collection, PuzzleEntry, by_rating, is_ruling, question_of, read_collection
 from carcnb.widgets.puzzleboard.model import PuzzleModel
 
 ALL = None
-MARKS = {SOLVED: "✓", REVEALED: "◐", None: "·"}
+MARKS = {SOLVED: "✓", MISSED: "○", REVEALED: "◐", None: "·"}
 
 
 class BrowserModel:
@@ -38,6 +39,7 @@ class BrowserModel:
         self.unsolved_only = False
         self.current: PuzzleEntry | None = None
         self.board: PuzzleModel | None = None
+        self._recorded: tuple[PuzzleModel, str] | None = None  # the open board's result last kept
         self.status = ""
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
@@ -71,7 +73,7 @@ class BrowserModel:
         return out
 
     def mark(self, entry: PuzzleEntry) -> str | None:
-        """``solved``, ``revealed`` or None."""
+        """``solved``, ``missed``, ``revealed`` or None (not tried)."""
         return self.progress.mark(entry.key)
 
     def topics(self) -> list[tuple[str, int]]:
@@ -106,9 +108,13 @@ class BrowserModel:
                 + f"; your rating {self.progress.player}")
 
     def label(self, entry: PuzzleEntry) -> str:
-        """One line for a list: the mark, the title, the kind and the difficulty."""
+        """One line for a list: the mark, the title, the kind, the difficulty and the puzzle's rating."""
         stars = f" {'★' * entry.difficulty}" if entry.difficulty else ""
-        return f"{MARKS[self.mark(entry)]} {entry.title} ({entry.kind}{stars})"
+        return f"{MARKS[self.mark(entry)]} {entry.title} ({entry.kind}{stars}, rated {self.rating(entry):.0f})"
+
+    def rating(self, entry: PuzzleEntry) -> float:
+        """The puzzle's rating: from its tries, else from its difficulty."""
+        return self.progress.rating(entry.key, entry.difficulty).rating
 
     # ----- filters ------------------------------------------------------------------------------------------
     def set_topic(self, topic: str | None) -> None:
@@ -154,7 +160,8 @@ class BrowserModel:
         shown = self.visible()
         where = f"puzzle {shown.index(entry) + 1} of {len(shown)} shown" if entry in shown else "not in the list shown"
         mark = self.progress.marks.get(key, {})
-        self.status = where + "".join(f"; {what} on {day}" for what, day in mark.items())
+        self.status = (where + f"; rated {self.rating(entry):.0f}, you {self.progress.player.rating:.0f}"
+                       + "".join(f"; {what} on {day}" for what, day in mark.items()))
         self._notify()
         return True
 
@@ -175,12 +182,7 @@ class BrowserModel:
             self.status = "no other puzzle of this topic"
             self._notify()
             return False
-        if not self.open(entry.key):
-            return False
-        rated = self.progress.rating(entry.key, entry.difficulty).rating
-        self.status += f"; rated {rated:.0f}, you {self.progress.player.rating:.0f}"
-        self._notify()
-        return True
+        return self.open(entry.key)
 
     def previous(self) -> bool:
         return self._step(-1)
@@ -208,15 +210,17 @@ class BrowserModel:
         return self.open(after[0].key)
 
     def _board_changed(self) -> None:
+        """Keep the open board's first-try result as soon as it is known (or grows from a miss to a reveal)."""
         board, entry = self.board, self.current
-        if board is None or entry is None:
+        if board is None or entry is None or board.result is None or self._recorded == (board, board.result):
             return
-        if board.solved and self.mark(entry) is None:
-            self.progress.mark_solved(entry.key, difficulty=entry.difficulty)
-            self._notify()
-        elif board.revealed is not None and board.ever_revealed and self.mark(entry) is None:
-            self.progress.mark_revealed(entry.key, difficulty=entry.difficulty)
-            self._notify()
+        self._recorded = (board, board.result)
+        self.progress.mark_result(entry.key, board.result, difficulty=entry.difficulty)
+        mark = self.mark(entry)
+        if mark not in (None, board.result):
+            day = self.progress.marks[entry.key][mark]
+            self.status = f"{mark} on {day} before this try: that first result stands, and the ratings stay"
+        self._notify()
 
 
 def _order(e: PuzzleEntry) -> tuple:

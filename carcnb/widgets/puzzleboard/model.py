@@ -7,6 +7,10 @@ rotation, decisions and refusals), so a puzzle is played exactly as a game is; a
 own decisions, the other players' replies inside the turn are chosen by the engine and played at once. The
 line is complete when the turn is over; Check then judges the player's decisions.
 
+A puzzle is solved only when the first answer checked is right with no hint or reveal before it; a wrong
+first answer or a hint first makes it a miss, and a reveal before a right answer a reveal (``result``, the
+first try's result, kept through Try again). A right answer after that finishes the puzzle without a win.
+
 Nothing of the answer (no verdict, explanation, breakdown or solution) is in the model's output before Check
 or Reveal.
 """
@@ -23,6 +27,7 @@ from carcnb.engine.state import GameState
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
 from carcnb.positions.parse import load
+from carcnb.puzzles.progress import MISSED, REVEALED, SOLVED
 from carcnb.search.lines import forced
 from carcnb.search.questions import counted, final_score, reading_of
 from carcnb.telling import verdict
@@ -69,7 +74,8 @@ class PuzzleModel:
         self.verdict: verdict.Verdict | None = None
         self.revealed: verdict.Reveal | None = None
         self._result: bytes | None = None  # the result picture, drawn once after a reveal
-        self.ever_revealed = False  # a reveal before a right answer: the puzzle is not counted as solved
+        self.result: str | None = None  # the first try's result once known: SOLVED, MISSED or REVEALED
+        self.hinted_first = False  # a hint came before the first answer
         self._hints: list[str] | None = None
         self.hints_shown = 0
         self.version = 0
@@ -99,8 +105,8 @@ class PuzzleModel:
 
     @property
     def solved(self) -> bool:
-        """Answered right without a reveal first."""
-        return self.verdict is not None and self.verdict.right and not self.ever_revealed
+        """The first answer was right, with no hint or reveal before it."""
+        return self.result == SOLVED
 
     @property
     def finished(self) -> bool:
@@ -190,8 +196,9 @@ class PuzzleModel:
             explanation=(r.explanation or "") if r else "",
             breakdown=tuple(r.rows) if r else (),
             totals=self._totals() if r and r.rows else {},
-            line=tuple(entry.said for entry in r.told.entries) if r and r.play else (),
-            told=tuple(r.told.lines()) if r and r.told else (),
+            line=tuple(said for said, _ in r.happened()) if r else (),
+            then=tuple(tuple(rest) for _, rest in r.happened()) if r else (),
+            idea=r.idea if r else "",
         )
 
     def result_png(self, px_per_tile: int = 60) -> bytes | None:
@@ -246,10 +253,19 @@ class PuzzleModel:
             self.status = str(e)
             self._notify(changed=False)
             return None
-        self.status = ("well done" + ("" if self.solved else " (after a reveal: not counted as solved)")
-                       if self.verdict.right else self._retry())
+        if self.result is None and self.verdict.judged:
+            self.result = SOLVED if self.verdict.right else MISSED
+        self.status = self._well_done() if self.verdict.right else self._retry()
         self._notify()
         return self.verdict
+
+    def _well_done(self) -> str:
+        if self.result == SOLVED:
+            return "well done"
+        if self.result == REVEALED:
+            return "right (after a reveal: not counted as solved)"
+        why = "with a hint" if self.hinted_first else "solved on a later try"
+        return f"right — {why}, so it counts as a miss for your rating"
 
     def _retry(self) -> str:
         if self.kind == BEST:
@@ -287,6 +303,9 @@ class PuzzleModel:
             return None
         self.hints_shown += 1
         self.status = f"hint {self.hints_shown} of {len(self._hints)}"
+        if self.result is None:
+            self.result, self.hinted_first = MISSED, True
+            self.status += " (before your first answer: this puzzle now counts as a miss)"
         self._notify()
         return self.hints[-1]
 
@@ -301,13 +320,15 @@ class PuzzleModel:
                 self.status = str(e)
                 self._notify(changed=False)
                 return None
-            self.ever_revealed = self.ever_revealed or not (self.verdict and self.verdict.right)
+            if self.result in (None, MISSED) and not (self.verdict and self.verdict.right):
+                self.result = REVEALED
         self.status = "the answer, and why"
         self._notify()
         return self.revealed
 
     def try_again(self) -> None:
-        """Start over: the board as the puzzle sets it, no verdict, no reveal, no hints shown."""
+        """Start over: the board as the puzzle sets it, no verdict, no reveal, no hints shown (the first try's
+        result stays)."""
         if self.board is not None:
             while len(self.board.state.history) > self._start:
                 self.board.undo()

@@ -21,5 +21,6 @@ class Shown:
     explanation: str
     breakdown: tuple[ScoreRow, ...]  # the rows the answer scores
     totals: dict[str, int]  # everyone's points after them
-    line: tuple[str, ...]  # the answer line, ``best``, after Reveal: each decision in words
-    told: tuple[str, ...] = ()  # after Reveal: what the answer does, event by event (the result picture's words)
+    line: tuple[str, ...]  # after Reveal: each decision of the answer in words (numbered as on the picture)
+    then: tuple[tuple[str, ...], ...] = ()  # after Reveal: what followed each decision (scores, figures home)
+    idea: str = ""  # after Reveal: what the answer turns on, in a sentence or two

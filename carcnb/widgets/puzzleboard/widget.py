@@ -162,17 +162,18 @@ class PuzzleBoard(w.VBox):
             self.verdict.value = (f"<div style='color:{colour};font-weight:bold'>{html.escape(shown.headline)}"
                                   "</div>" + "".join(f"<div>{html.escape(d)}</div>" for d in shown.details))
         self.answer.value = "" if not shown.answer else (
-            f"<div><b>Answer:</b> {html.escape(shown.answer)}</div>"
-            + (f"<div><b>The turn played best</b> (numbered on the picture: <span style='color:{OWN}'>●</span> "
-               f"{html.escape(m.mover)}, <span style='color:{REPLY}'>●</span> the others): "
-               f"{html.escape('; '.join(f'{n}. {x}' for n, x in enumerate(shown.line, 1)))}</div>"
-               if shown.line else "")
-            + (f"<div><b>What happens</b><ol style='margin:0.2em 0'>"
-               + "".join(f"<li>{html.escape(t)}</li>" for t in shown.told) + "</ol>"
+            (f"<div class='carcnb-idea'><b>{html.escape(shown.idea)}</b></div>" if shown.idea else "")
+            + f"<div><b>Answer:</b> {html.escape(shown.answer)}</div>"
+            + (f"<div><b>What happens</b>"
+               + (f" (numbered on the picture: <span style='color:{OWN}'>●</span> {html.escape(m.mover)}, "
+                  f"<span style='color:{REPLY}'>●</span> the others)" if m.kind == BEST else "")
+               + "<ol style='margin:0.2em 0'>"
+               + "".join(f"<li>{html.escape(said)}" + (f": {html.escape('; '.join(rest))}" if rest else "") + "</li>"
+                         for said, rest in zip(shown.line, shown.then)) + "</ol>"
                + figure_html(m.result_png(), RESULT_CAPTION, SHOWN_AT)
-               + "</div>" if shown.told else "")
-            + (f"<div><b>Why</b>{explanation_html(shown.explanation)}</div>" if shown.explanation else "")
-            + (Breakdown(shown.breakdown, shown.totals, "Breakdown")._repr_html_() if shown.breakdown else ""))
+               + "</div>" if shown.line else "")
+            + (Breakdown(shown.breakdown, shown.totals, "Breakdown")._repr_html_() if shown.breakdown else "")
+            + (f"<div><b>More</b>{explanation_html(shown.explanation)}</div>" if shown.explanation else ""))
         done = m.finished
         self.check_button.disabled = done
         self.hint_button.disabled = bool(shown.answer) or not m.more_hints

@@ -8,30 +8,28 @@ scored as at the end of the game. A position makes a puzzle (an ``Idea``) when i
 - still wins once what is left open is valued, so that a mid-game answer is not merely greedy;
 - is picked among at least three sensible choices;
 - involves an opponent (steals, shares, destroys or denies an opponent's feature, or their replies decide
-  it) or turns on an expansion's decision (a disaster, a ferry, a crop circle).
+  it), turns on an expansion's decision (a disaster, a ferry, a crop circle), or wins in the end what the
+  obvious move wins now (``long``).
 
-The idea names its theme and is told in the account's words (``carcnb.telling.account``): what the obvious move
-does and why it falls short, then what the answer does.
+The idea names its theme and what it turns on (a follower, a feature), in the account's words
+(``carcnb.telling.account``); ``read_idea`` finds the idea of any ``best`` answer, puzzle-worthy or not, for
+hints and reveals (``carcnb.telling.idea_words`` says it); ``compared`` judges a line chosen by looking past the
+turn against the greedy move, for a mid-game puzzle.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from carcnb.engine.actions import Action, Crop, Deploy, Ferry, Flood, Meteor, Pick, Place, TornadoStep
+from carcnb.engine.actions import Action, Crop, Deploy, Ferry, Flood, Meteor, Pick, TornadoStep
 from carcnb.engine.geometry import pos_text
-from carcnb.engine.rules.base import PlaceStep, apply_final
-from carcnb.engine.rules.ferries import LayFerryStep, MoveFerryStep
-from carcnb.engine.rules.flood import FloodStep
-from carcnb.engine.rules.meteor import MeteorStep
-from carcnb.engine.rules.tornado import TornadoDropStep, TornadoMoveStep, TornadoPickStep
+from carcnb.engine.rules.base import apply_final
 from carcnb.engine.scoring import ScoreRow
 from carcnb.engine.state import GameState
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
 from carcnb.search.solve import Solver, objective
-from carcnb.telling.account import Account, account
-from carcnb.telling.events import FollowerLeft, GameEnded
-from carcnb.telling.wording import tile_name
+from carcnb.telling.account import account
+from carcnb.telling.events import FollowerLeft
 
 MOST_LINES = 600  # a turn with more lines of the mover's own is not judged (its puzzle would be a slog)
 SENSIBLE = 3  # first choices that do better than the worst one, the answer's included
@@ -63,9 +61,10 @@ class Idea:
     """Why a position is a puzzle: its theme, the opponent it is played against, the answer's line and the
     obvious one it beats."""
 
-    theme: str  # steal, share, destroy, deny, feed, reply, ruling or an expansion's decision (meteor, ...)
-    feature: str  # the feature the theme is about ("city"; destroy: the figure, "knight"; ruling: its id), or ""
+    theme: str  # steal, share, destroy, deny, feed, reply, long, score or an expansion's decision (meteor, ...)
+    feature: str  # the feature the theme is about ("city"; destroy: the figure, "knight"), or ""
     opponent: str
+    focus: str  # what the idea turns on, in words: "blue's farmer in the field at -4,-2", "blue's city on 2,0"
     mover: str
     answer: Line
     obvious: Line
@@ -156,8 +155,7 @@ def judge(p: Position, best: tuple[Action, ...], replies: int) -> Idea | None:
     theme = _theme(state, seat, answer, obvious, replies)
     if theme is None:
         return None
-    name, feature, opponent = theme
-    return Idea(name, feature, opponent, state.players[seat], answer, obvious, greedy)
+    return Idea(*theme, state.players[seat], answer, obvious, greedy)
 
 
 def compared(p: Position, answer: tuple[Action, ...], obvious: tuple[Action, ...], replies: int) -> Idea | None:
@@ -182,8 +180,7 @@ def compared(p: Position, answer: tuple[Action, ...], obvious: tuple[Action, ...
     theme = _theme(state, seat, theirs, ours, replies)
     if theme is None:
         return None
-    name, feature, opponent = theme
-    return Idea(name, feature, opponent, state.players[seat], theirs, ours, True)
+    return Idea(*theme, state.players[seat], theirs, ours, True)
 
 
 def _sensible(found: list[Line], seat: int) -> int:
@@ -196,34 +193,77 @@ def _sensible(found: list[Line], seat: int) -> int:
 
 
 def _theme(state: GameState, seat: int, answer: Line, obvious: Line,
-           replies: int) -> tuple[str, str, str] | None:
-    """(theme, feature kind, opponent) of the answer against the obvious line; None when the answer neither
-    involves an opponent nor turns on an expansion's decision."""
+           replies: int) -> tuple[str, str, str, str] | None:
+    """(theme, feature kind, opponent, focus) of the answer against the obvious line; None when the answer
+    neither involves an opponent nor turns on an expansion's decision. An opponent kept from points is the
+    idea only when that loss is what the answer wins by: an answer that wins by its own points in the end is
+    about looking past the points now (``long``)."""
     mover = state.players[seat]
     opponents = [c for c in state.players if c != mover]
     for left in account(state, answer.turn).of(FollowerLeft):
         if left.figure.color in opponents and left.cause in ("destroyed", "tornado"):
-            return "destroy", left.figure.name, left.figure.color
+            return "destroy", left.figure.name, left.figure.color, left.figure.text()
     for row in (*answer.rows, *answer.end):
         theirs = [c for c, _, _ in row.followers if c in opponents]
         if theirs and _deployed_into(answer, mover, row):
             if row.scorers == (mover,):
-                return "steal", row.kind, theirs[0]
+                return "steal", row.kind, theirs[0], held(row, theirs[0])
             if mover in row.scorers:
-                return "share", row.kind, theirs[0]
+                return "share", row.kind, theirs[0], held(row, theirs[0])
     seats = {c: i for i, c in enumerate(state.players)}
     hurt = max(opponents, key=lambda c: obvious.valued[seats[c]] - answer.valued[seats[c]])
-    if obvious.valued[seats[hurt]] - answer.valued[seats[hurt]] >= 2:
+    loss = obvious.valued[seats[hurt]] - answer.valued[seats[hurt]]
+    gain = answer.valued[seat] - obvious.valued[seat]
+    if loss >= 2 and loss > gain:
         denied = _denied(obvious, answer, hurt)
+        focus = next((held(r, hurt) for r in (*obvious.rows, *obvious.end) if r.kind == denied and hurt in r.scorers),
+                     f"{hurt}'s points")
         if denied == "field" and any(r.kind == "city" and r.complete for r in obvious.rows):
-            return "feed", denied, hurt  # the obvious move closes a city that the opponent's farmer feeds on
-        return "deny", denied, hurt
+            return "feed", denied, hurt, focus  # the obvious move closes a city that the opponent's farmer feeds on
+        return "deny", denied, hurt, focus
     if replies:
-        return "reply", "", next(e.who for e in account(state, answer.turn).entries if e.who not in ("", mover))
+        who = next(e.who for e in account(state, answer.turn).entries if e.who not in ("", mover))
+        return "reply", "", who, f"{who}'s decision after {mover}'s: {_reply_step(state, answer, mover)}"
     rule = next((RULE_ACTIONS[type(a)] for a in answer.mine if type(a) in RULE_ACTIONS), None)
     if rule is not None:
-        return rule, "", hurt
+        return rule, "", hurt, _best_row(answer, mover)
+    if gain > 0:
+        return "long", "", hurt, _best_row(answer, mover)
     return None
+
+
+def held(row: ScoreRow, color: str) -> str:
+    """``color``'s follower and the feature of ``row`` it stands on, in words: "blue's farmer in the field at
+    -4,-2", "blue's city at 2,0"."""
+    where = next((pos for c, pos, _ in row.followers if c == color), row.tiles[0] if row.tiles else None)
+    at = f" at {pos_text(where)}" if where is not None else ""
+    if row.kind == "field":
+        return f"{color}'s farmer in the field{at}"
+    return f"{color}'s {row.kind}{at}"
+
+
+def _best_row(line: Line, mover: str) -> str:
+    """The feature that scores the mover most along ``line`` (in the turn or at the end), in words, named by a
+    tile the line does not act on (the hint that names it must not name the answer's spot)."""
+    rows = [r for r in (*line.rows, *line.end) if mover in r.scorers and r.points]
+    if not rows:
+        return f"{mover}'s followers"
+    top = max(rows, key=lambda r: r.points)
+    acted = {getattr(a, "pos", None) for a in line.mine}
+    where = next((pos for pos in top.tiles if pos not in acted), None)
+    kind = "farm" if top.kind == "field" else top.kind
+    return f"the {kind}{f' at {pos_text(where)}' if where else ''}, worth {top.points} to {mover}"
+
+
+def _reply_step(state: GameState, line: Line, mover: str) -> str:
+    """What the first other player decides in ``line`` (``move the meteor or pass``)."""
+    state = state.clone()
+    for action in line.turn:
+        seat = state.current_player()
+        if seat >= 0 and state.players[seat] != mover:
+            return state.todo[0].describe()
+        state.apply(action, check=False)
+    return "a reply"
 
 
 def _deployed_into(line: Line, mover: str, row: ScoreRow) -> bool:
@@ -245,93 +285,29 @@ def _denied(obvious: Line, answer: Line, color: str) -> str:
     return max(before, key=lambda k: before[k] - after.get(k, 0), default="")
 
 
-# ----- words -------------------------------------------------------------------------------------------------
-FEATURE_WORDS = {"field": "farm", "cloister": "cloister", "city": "city", "road": "road"}
-
-
-RULE_PHRASES = {"meteor": "Where the meteor falls", "flood": "Where the flood breaks", "tornado": "The tornado's path",
-                "ferry": "Where the ferry goes", "crop circle": "What the crop circle does"}
-
-
-def situation(p: Position) -> str:
-    """Who decides what (the second half of a ``best`` puzzle's title, after its idea); never the answer. Over
-    the whole game it says how many tiles are left."""
-    state = state_from_position(p)
-    who = state.players[state.current_player()]
-    step = state.todo[0]
-    if isinstance(step, PlaceStep):
-        what = f"{who} to place {tile_name(state.hand)}"
-        if p.pile == ():
-            what += ", the last tile of the game"
-    elif isinstance(step, MeteorStep):
-        what = f"{who} aims the meteor" if step.phase == "aim" else f"{who} may turn the meteor aside"
-    elif isinstance(step, FloodStep):
-        what = f"{who} chooses where the flood breaks"
-    elif isinstance(step, (TornadoMoveStep, TornadoPickStep, TornadoDropStep)):
-        what = f"{who} steers the tornado from {pos_text(state.ext['tornado'])}"
-    elif isinstance(step, LayFerryStep):
-        what = f"{who} lays the ferry at {pos_text(step.pos)}"
-    elif isinstance(step, MoveFerryStep):
-        what = f"{who} may move the ferry at {pos_text(step.pos)}"
-    else:
-        what = f"{who} chooses what the crop circle does"
-    if p.pile == () and not isinstance(step, PlaceStep):
-        what += " on the last turn"
-    if p.question is not None and p.question.horizon == "game" and (left := state.pile_size()):
-        what += f", {left} tile{'s' * (left != 1)} left"
-    return what
-
-
-def title(idea: Idea, situation: str) -> str:
-    """The idea first, then who decides what: "Steal blue's city: red to place E"."""
-    kind = FEATURE_WORDS.get(idea.feature, idea.feature)
-    named = {
-        "destroy": f"Knock out {idea.opponent}'s {idea.feature}",
-        "steal": f"Steal {idea.opponent}'s {kind}",
-        "share": f"Share {idea.opponent}'s {kind}",
-        "deny": f"Deny {idea.opponent} the {kind}" if kind else f"Hold {idea.opponent} back",
-        "feed": f"Don't feed {idea.opponent}'s farmer",
-        "reply": f"Think of {idea.opponent}'s reply",
-        "ruling": f"The reading of {idea.feature} decides",
-    }.get(idea.theme) or RULE_PHRASES[idea.theme]
-    return f"{named}: {situation}"
-
-
-def explanation(p: Position, idea: Idea) -> list[str]:
-    """Why the obvious move falls short and what the answer does, told event by event (on the last tile, the
-    end-of-game rows both lines share are told once, with the answer)."""
+def read_idea(p: Position, line: tuple[Action, ...], replies: int) -> Idea:
+    """The idea of ``p``'s answer ``line`` (``replies``: decisions of other players in the best turn), whether
+    or not the position would make a mined puzzle: the obvious move is the other line scoring most at once
+    (the best of those once what is left open is valued), and an answer that is the obvious move, or touches
+    no opponent, is about its points (``score``). For hints and reveals."""
     state = state_from_position(p)
     seat = state.current_player()
-    mover = idea.mover
-    obvious, answer = account(state, idea.obvious.turn), account(state, idea.answer.turn)
-    shared = set(_end_lines(answer))
-    a, o = idea.answer, idea.obvious
-    at = next((i for i, (mine, theirs) in enumerate(zip(o.mine, a.mine)) if mine != theirs), 0)  # where they part
-    chosen = obvious.entries[at].said
-    if at:
-        chosen = f"the same {'placement' if isinstance(a.mine[0], Place) else 'first decision'}, then {chosen}"
-    if idea.greedy:
-        out = [f"The obvious move: {chosen}, which scores {mover} {o.own(seat)} at once."]
-    else:
-        out = [f"The nearest other choice: {chosen}."]
-    rest = [line for i, entry in enumerate(obvious.entries[at:]) for line in entry.lines()[not i:]]
-    out += [f"- {line}" for line in rest if line not in shared]
-    when = "at the end of the game" if p.pile == () else "counting what is left open as at the end of the game,"
-    out.append(f"It falls short: {when} it leaves {mover} {_lead(o.worth(seat))}; the answer, "
-               f"{_lead(a.worth(seat))}.")
-    out.append(f"The answer, for {mover}:")
-    out += [f"- {line}" for line in answer.lines()]
-    return out
-
-
-def _end_lines(told: Account) -> list[str]:
-    """The end-of-game scoring of an account in words (what follows the game's end, on the last tile)."""
-    events = told.events
-    ended = next((i for i, e in enumerate(events) if isinstance(e, GameEnded)), len(events))
-    return [e.text() for e in events[ended + 1:]]
-
-
-def _lead(n: int) -> str:
-    if n == 0:
-        return "level with the best opponent"
-    return f"{abs(n)} point{'s' * (abs(n) != 1)} {'ahead of' if n > 0 else 'behind'} the best opponent"
+    mover = state.players[seat]
+    found = lines(p) or []
+    answer = next((ln for ln in found if ln.mine == line), None)
+    if answer is None:  # too many lines to compare: the answer alone
+        for action in line:
+            state.apply(action, check=False)
+        answer = _played_out(state, Solver(state), len(state_from_position(p).rows), line)
+        for _ in line:
+            state.undo()
+        found = [answer]
+    others = [ln for ln in found if ln.mine != line]
+    top = max(ln.own(seat) for ln in found)
+    obvious = max(others, key=lambda ln: (ln.own(seat), ln.worth(seat))) if others else answer
+    theme = _theme(state, seat, answer, obvious, replies)
+    if theme is None:
+        seats = {c: i for i, c in enumerate(state.players)}
+        rival = max((c for c in state.players if c != mover), key=lambda c: answer.valued[seats[c]])
+        theme = ("score", "", rival, _best_row(answer, mover))
+    return Idea(*theme, mover, answer, obvious, obvious.own(seat) == top > answer.own(seat))

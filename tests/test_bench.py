@@ -1,0 +1,28 @@
+"""Every benchmark script runs: each is run once at a token size (``CARCNB_BENCH_TINY``), so that a script broken
+by a change in the kit (a function renamed, an argument gone) is found by the tests, not by the next `make bench`.
+The figures of such a run mean nothing and are not looked at."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).parent.parent / "bench"
+SCRIPTS = sorted(BENCH.glob("bench_*.py"))  # what bench/run.py runs for `make bench`
+
+
+def test_every_script_make_bench_runs_is_tried():
+    assert {p.name for p in SCRIPTS} >= {"bench_engine.py", "bench_puzzleboard.py", "bench_readings.py"}
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[p.stem for p in SCRIPTS])
+def test_a_benchmark_runs_to_its_end_and_prints_its_figures(script, tmp_path):
+    env = {**os.environ, "CARCNB_BENCH_TINY": "1", "CARCNB_DATA_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, str(script)], cwd=BENCH, env=env, capture_output=True, text=True,
+                          timeout=900)
+    assert done.returncode == 0, f"{script.name} stopped:\n{done.stderr}"
+    assert done.stdout.strip(), f"{script.name} printed no figure"
+    assert "Traceback" not in done.stderr, done.stderr
