@@ -17,8 +17,8 @@ install: $(STAMP)
 
 # The layers of the package are checked first (lint-imports: docs/architecture.md); then tools/run_tests.py runs
 # the tests and the notebooks on two workers (pytest-xdist, a file at a time: a notebook's cells share one
-# kernel, and a module's fixtures are made once), the tests that drive JupyterLab in a browser (e2e) beside them
-# in a process of their own, each part with a temporary data folder of its own, and last `carcnb check puzzles`.
+# kernel, and a module's fixtures are made once), and beside them, in a process of their own, the tests that
+# drive JupyterLab in a browser (e2e) followed by `carcnb check puzzles`, each part with a data folder of its own.
 # How long the whole run took is kept for `make bench`.
 test: $(STAMP)
 	@date +%s > $(VENV)/test-started

@@ -1,9 +1,10 @@
-"""Run every test of ``make test``: the browser tests beside the rest, then ``carcnb check puzzles``.
+"""Run every test of ``make test``: the browser tests and then ``carcnb check puzzles`` beside the rest.
 
 The browser (e2e) tests spend most of their time waiting for JupyterLab and Chromium, and they wait for
 states the page reports, never for time; so they run in a process of their own while the other tests and the
-notebooks take the two cores. Their output is kept and printed when the rest is done. Each part gets its own
-data folder. pytest's exit code 5 (no test collected) is not a failure of the kit.
+notebooks take the two cores, and ``carcnb check puzzles`` follows them in that process, so that no core
+waits for the last of the tests. Their output is kept and printed when the rest is done. Each part gets its
+own data folder. pytest's exit code 5 (no test collected) is not a failure of the kit.
 
 Exit code: 0 when every part passed, else the first failing part's code.
 """
@@ -13,6 +14,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
@@ -35,21 +37,52 @@ def _passed(code: int) -> int:
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="carcnb-test-") as work:
         root = Path(work)
-        log = root / "e2e.log"
-        with log.open("wb") as out:
-            browser = subprocess.Popen(BROWSER, stdout=out, stderr=subprocess.STDOUT, env=_env(root / "e2e"))
-            try:
-                unit = _passed(subprocess.run(UNIT, env=_env(root / "unit"), check=False).returncode)
-                print("\nThe browser tests (run beside the others):", flush=True)
-                browser_code = _passed(browser.wait())
-            finally:
-                if browser.poll() is None:
-                    browser.terminate()
-                    browser.wait()
-        sys.stdout.write(log.read_text(encoding="utf-8", errors="replace"))
+        side = Beside(root)
+        side.start()
+        try:
+            unit = _passed(subprocess.run(UNIT, env=_env(root / "unit"), check=False).returncode)
+            side.join()
+        finally:
+            side.stop()
+        for name, title in (("e2e", "The browser tests"), ("check", "The puzzles checked")):
+            print(f"\n{title} (run beside the others):", flush=True)
+            sys.stdout.write(side.log(name).read_text(encoding="utf-8", errors="replace"))
         sys.stdout.flush()
-        check = subprocess.run(CHECK, env=_env(root / "check"), check=False).returncode
-    return next((code for code in (unit, browser_code, check) if code), 0)
+    return next((code for code in (unit, *side.codes) if code), 0)
+
+
+class Beside(threading.Thread):
+    """The browser tests, then the puzzles' check, one after the other beside the unit tests, each writing
+    to a log of its own; ``codes`` holds their exit codes (a part that never ran fails)."""
+
+    PARTS = (("e2e", BROWSER, _passed), ("check", CHECK, int))
+
+    def __init__(self, root: Path):
+        super().__init__(daemon=True)
+        self.root = root
+        self.codes = [1] * len(self.PARTS)
+        self.running: subprocess.Popen | None = None
+        self.stopped = False
+
+    def log(self, name: str) -> Path:
+        return self.root / f"{name}.log"
+
+    def run(self) -> None:
+        for k, (name, cmd, code) in enumerate(self.PARTS):
+            self.log(name).touch()
+            if self.stopped:
+                return
+            with self.log(name).open("wb") as out:
+                self.running = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
+                                                env=_env(self.root / name))
+                self.codes[k] = code(self.running.wait())
+
+    def stop(self) -> None:
+        """Stop the part still running and any after it (the unit tests were interrupted)."""
+        self.stopped = True
+        if self.running is not None and self.running.poll() is None:
+            self.running.terminate()
+            self.running.wait()
 
 
 if __name__ == "__main__":

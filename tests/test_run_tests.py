@@ -1,0 +1,38 @@
+"""``make test``'s runner: the browser tests and the puzzles' check run beside the unit tests, and a failure
+of any part fails the whole run, with each part's output shown."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+RUNNER = Path(__file__).resolve().parents[1] / "tools" / "run_tests.py"
+
+
+@pytest.fixture
+def runner():
+    spec = importlib.util.spec_from_file_location("run_tests", RUNNER)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _command(text: str, code: int) -> list[str]:
+    return [sys.executable, "-c", f"print({text!r}); raise SystemExit({code})"]
+
+
+def _parts(runner, monkeypatch, unit: int, browser: int, check: int) -> None:
+    monkeypatch.setattr(runner, "UNIT", _command("unit ran", unit))
+    monkeypatch.setattr(runner.Beside, "PARTS", (("e2e", _command("browser ran", browser), runner._passed),
+                                                 ("check", _command("check ran", check), int)))
+
+
+@pytest.mark.parametrize("codes, expected", [((0, 0, 0), 0), ((0, 5, 0), 0), ((1, 0, 0), 1), ((0, 2, 0), 2),
+                                             ((0, 0, 1), 1), ((0, 5, 3), 3)])
+def test_any_failing_part_fails_the_run(runner, monkeypatch, capfd, codes, expected):
+    _parts(runner, monkeypatch, *codes)
+    assert runner.main() == expected
+    out = capfd.readouterr().out
+    assert "unit ran" in out and "browser ran" in out and "check ran" in out  # every part's output is shown
