@@ -126,3 +126,25 @@ def test_the_progress_bar_shows_after_two_seconds_what_is_done_and_goes():
     assert line.endswith(" · 2 of 25 s") and len(line) == len("\r\033[K") + 79  # the time kept, the line cut
     bar.clear()
     assert shown.getvalue().endswith("\r\033[K")
+
+
+def test_the_end_of_the_game_is_scored_once_for_searches_with_other_preferences(monkeypatch):
+    """Grading's simpler players search the same last turn as the answer's search: within one budget the end
+    of the game each move leads to is scored once, whatever the player prefers, and the values stay right."""
+    import carcnb.engine.rules.base as base
+
+    p = load(PUZZLES / "base/last-tile-three-cities-one-gap.toml")
+
+    def own(gains, _actor):
+        return gains[0]
+
+    alone = Solver(state_from_position(p), prefer=own).value()
+    scored = []
+    final = base.apply_final
+    monkeypatch.setattr(base, "apply_final", lambda state: scored.append(1) or final(state))
+    with search_budget(10**6):
+        Solver(state_from_position(p)).value()
+        assert scored  # the first search scores the game's ends
+        scored.clear()
+        assert Solver(state_from_position(p), prefer=own).value() == alone
+    assert not scored

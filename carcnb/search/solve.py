@@ -24,7 +24,7 @@ from carcnb.search.budget import SIMPLER, budget_for_search, limit_named
 from carcnb.search.gcpause import paused_gc
 from carcnb.search.pruning import Bounds, Cut, child_cut, cut_short
 from carcnb.search.transpositions import (Found, lookup, position_key, replay, root_of, shared_parts, shared_reads,
-                                          store, table_for)
+                                          store, table_for, ends_for)
 
 Values = tuple[int, ...]
 _NOTHING = ({}, {})  # what a search read where it read nothing
@@ -75,6 +75,7 @@ class Solver:
         self.node_limit = self.budget.positions if node_limit is None else min(node_limit, self.budget.positions)
         self.options = dict.copy(state.game.rulings)  # read without recording: the reads are tracked per position
         self.table = table_for(self)
+        self.ends = ends_for(self)
         self.root = None if self.table is None else root_of(state, self.budget.ids)
         self.bounds = Bounds({} if self.table is None else self.table, self.options, self.budget.pool)  # ``pruning``
 
@@ -210,9 +211,10 @@ class Solver:
 
     def _after(self, action: Action, where: int | None, cut: Cut | None = None) -> Found:
         """The value of playing ``action`` now and what finding it read (``where``: the current state's key in
-        the table, which keeps what each move leads to: the end of a turn is scored once)."""
+        the tables, which keep what each move leads to: the end of a turn is scored once for every search)."""
         if where is not None:
-            found = lookup(self.table, (where, action), self.options)
+            found = lookup(self.ends, (where, action), self.options) or lookup(self.table, (where, action),
+                                                                                self.options)
             if found is not None:
                 return found
         s = self.state
@@ -226,7 +228,8 @@ class Solver:
         s.undo()
         found = (v, shared_reads(self.budget.pool, {**read.rulings, **below[0]}, {**read.history, **below[1]}))
         if where is not None and type(v) is not int:
-            store(self.table, (where, action), found, found[1][0], self.options, self.budget.pool)
+            store(self.ends if after < 0 else self.table, (where, action), found, found[1][0], self.options,
+                  self.budget.pool)
         return found
 
     def _count(self) -> None:

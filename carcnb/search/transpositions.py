@@ -9,9 +9,12 @@ same option in its game, however it reached the position (another reading may re
 searches again only where a consulted ruling differs.
 
 A table holds the values of the searches with the same rule modules, players, preference, leaf valuation and
-starting scores: of positions (``position_key``), of moves from a position (the key and the action: the end of
-a turn is scored once), and the bounds of positions a search cut short (``pruning``). Tables live in the
-command's budget (``budget.Budget.transpositions``); a search without a shared budget keeps none.
+starting scores: of positions (``position_key``), of moves from a position (the key and the action), and the
+bounds of positions a search cut short (``pruning``). The moves that end a turn are kept apart, in a table of
+the searches with any preference (``ends_for``): what a turn's end is worth does not depend on who prefers
+what, so grading's simpler players and the answer's search score the end of a turn (the end of the game, on a
+last turn) once between them. Tables live in the command's budget (``budget.Budget.transpositions``); a search
+without a shared budget keeps none.
 """
 from __future__ import annotations
 
@@ -36,6 +39,16 @@ def table_for(solver: Solver) -> Table | None:
     s = solver.state
     context = (solver.prefer, solver.leaf, solver.start, s.game.players, s.game.sets,
                tuple(type(m) for m in s.modules))
+    return solver.budget.transpositions.setdefault(context, {})
+
+
+def ends_for(solver: Solver) -> Table | None:
+    """The table of the moves that end a turn, for the searches of ``solver`` whatever their preference; None
+    without a shared budget."""
+    if not solver.budget.shared:
+        return None
+    s = solver.state
+    context = ("ends", solver.leaf, solver.start, s.game.players, s.game.sets, tuple(type(m) for m in s.modules))
     return solver.budget.transpositions.setdefault(context, {})
 
 
