@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
@@ -31,15 +31,24 @@ def positive(text: str) -> int:
     return int(text)
 
 
-def seconds(text: str) -> float:
-    """An argparse type: a number of seconds above 0, at most a day."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 86_400:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0 and at most 86400, got {text!r}")
-    return value
+def seconds_up_to(most: float, example: str = "") -> Callable[[str], float]:
+    """An argparse type: a number of seconds above 0 and at most ``most`` (the message shows ``example``)."""
+    such_as = f", such as {example}" if example else ""
+
+    def seconds(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = -1.0
+        if not 0 < value <= most:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of seconds above 0 and at most {most:g}{such_as}, got {text!r}")
+        return value
+
+    return seconds
+
+
+seconds = seconds_up_to(86_400)  # a budget's seconds: at most a day
 
 
 def add_max_nodes(parser: argparse.ArgumentParser, per_file: bool = False, timed: bool = True) -> None:

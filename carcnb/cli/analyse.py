@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 
-from carcnb.cli._budget import positive
+from carcnb.cli._budget import positive, seconds_up_to
+
+_seconds = seconds_up_to(3600, "30")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -26,16 +28,6 @@ def run(args: argparse.Namespace) -> int:
 def _progress(futures: int, options: int) -> None:
     print(f"\r\033[K{futures} futures played, {options} options still sampled", end="", file=sys.stderr,
           flush=True)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 3600, such as 30, got {text!r}")
-    return value
 
 
 def register(sub) -> None:

@@ -6,8 +6,10 @@ import argparse
 import json
 import sys
 
-from carcnb.cli._budget import positive
+from carcnb.cli._budget import positive, seconds_up_to
 from carcnb.engine.errors import CarcnbError
+
+_seconds = seconds_up_to(600, "0.5")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,16 +75,6 @@ def _rulings(text: str | None) -> tuple[tuple[str, str], ...]:
         pairs[rid.strip()] = option.strip()
     resolve(pairs)  # an unknown ruling or option says which
     return tuple(sorted(pairs.items()))
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 600, such as 0.5, got {text!r}")
-    return value
 
 
 def register(sub) -> None:

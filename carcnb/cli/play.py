@@ -16,7 +16,7 @@ import argparse
 import sys
 
 from carcnb.cli import _terminal
-from carcnb.cli._budget import positive
+from carcnb.cli._budget import positive, seconds_up_to
 from carcnb.engine.errors import CarcnbError
 from carcnb.positions.game_io import position_as_it_stands
 from carcnb.positions.model import TileLine
@@ -25,6 +25,8 @@ from carcnb.widgets.game.model import GameModel, Turn
 COMMANDS = ("Type your decision in the action notation (such as place 0,1 90, deploy 0,1 N or pass), or: legal, "
             "undo, hint, save FILE, picture FILE, board, quit.")
 BOARDS = ("text", "auto", *_terminal.PROTOCOLS)
+
+_seconds = seconds_up_to(600, "0.5")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,16 +55,6 @@ def _rulings(text: str | None) -> dict[str, str]:
                               "tornado.steps=straight (carcnb rulings lists them)")
         pairs[rid.strip()] = option.strip()
     return pairs
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 600:
-        raise argparse.ArgumentTypeError(f"expected seconds above 0 and at most 600, such as 0.5, got {text!r}")
-    return value
 
 
 class Session:
