@@ -50,11 +50,12 @@ from carcnb.widgets.editor.views import (
     as_it_stands,
     root_position,
 )
+from carcnb.widgets.listening import Listened
 
 __all__ = ["EDIT", "FEATURE_TOOLS", "MODES", "PLAY", "TOOLS", "EditorModel"]
 
 
-class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, AskingMixin, FilesMixin):
+class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, AskingMixin, FilesMixin, Listened):
     """The editor: a game (play) or a position (edit), the palette, undo/redo, scores, rulings, the question,
     files.
 
@@ -102,16 +103,10 @@ class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, AskingMixin, FilesMix
         self.status = self._prompt() if mode == PLAY else "free edit: " + self._edit_hint()
 
     # ----- listening ---------------------------------------------------------------------------------------
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` after every command (a view refreshes itself from the model)."""
-        self._listeners.append(callback)
-
     def _notify(self, changed: bool = False) -> None:
         if changed:
-            self.version += 1
-            self._cache.clear()
-        for cb in self._listeners:
-            cb()
+            self._cache.clear()  # what the editor shows is worked out again from the changed model
+        super()._notify(changed)
 
     # ----- what the editor shows ----------------------------------------------------------------------------
     @property

@@ -39,6 +39,7 @@ from carcnb.telling.rulepages import RuleNote, rule_notes
 from carcnb.widgets.editor.model import PLAY, EditorModel
 from carcnb.widgets.editor.views import HandView, Picture
 from carcnb.widgets.game.seats import HUMAN, Seats, SeatsError, read_sidecar, seats, sidecar_of, write_sidecar
+from carcnb.widgets.listening import Listened
 
 __all__ = ["HUMAN", "GameModel", "Turn"]
 
@@ -81,7 +82,7 @@ class Turn:
                           *(f"  Rule: {note}" for note in self.rules)])
 
 
-class GameModel:
+class GameModel(Listened):
     """A game of 2 to 6 seats, each ``you`` (a person) or a computer level (``random``, ``greedy``, ``mcts``).
 
     ``seconds`` (or ``iterations``, for the same game every time) is how long the tree search thinks a decision,
@@ -128,22 +129,6 @@ class GameModel:
         self._play_on()
         self.status = f"{how}. {self.prompt()}"
         self._notify(changed=True)
-
-    # ----- listening ---------------------------------------------------------------------------------------
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` after every command (a view refreshes itself from the model)."""
-        self._listeners.append(callback)
-
-    def _notify(self, changed: bool = False) -> None:
-        if changed:
-            self.version += 1
-        for cb in self._listeners:
-            cb()
-
-    def _busy(self, message: str) -> None:
-        """Say what the computer is doing before it thinks (a view shows it at once)."""
-        self.status = message
-        self._notify()
 
     # ----- the table ---------------------------------------------------------------------------------------
     @property

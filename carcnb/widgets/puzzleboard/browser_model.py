@@ -18,13 +18,14 @@ from carcnb.puzzles.collection import puzzle_root
 from carcnb.puzzles.duplicates import boards_apart
 from carcnb.puzzles.progress import MISSED, REVEALED, SOLVED, Progress
 from carcnb.puzzles.listing import AREAS, Collection, PuzzleEntry, by_rating, is_ruling, question_of, read_collection
+from carcnb.widgets.listening import Listened
 from carcnb.widgets.puzzleboard.model import PuzzleModel
 
 ALL = None
 MARKS = {SOLVED: "✓", MISSED: "○", REVEALED: "◐", None: "·"}
 
 
-class BrowserModel:
+class BrowserModel(Listened):
     """A collection of puzzles to pick from, one open at a time, with the player's solved marks."""
 
     def __init__(self, root: str | Path | None = None, *, progress: Progress | str | Path | None = None,
@@ -46,16 +47,6 @@ class BrowserModel:
         first = self.visible()
         if first:
             self.open(first[0].key)
-
-    # ----- listening ---------------------------------------------------------------------------------------
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` after every command that changes the list or the open puzzle."""
-        self._listeners.append(callback)
-
-    def _notify(self) -> None:
-        self.version += 1
-        for cb in self._listeners:
-            cb()
 
     # ----- what the browser lists ---------------------------------------------------------------------------
     @property
@@ -139,7 +130,7 @@ class BrowserModel:
         if shown and self.current not in shown:
             self.open(shown[0].key)
         self.status = f"{len(shown)} puzzle(s) shown" if shown else "no puzzle matches: widen the filters"
-        self._notify()
+        self._notify(changed=True)
 
     # ----- moving through the list --------------------------------------------------------------------------
     def open(self, key: str) -> bool:
@@ -147,13 +138,13 @@ class BrowserModel:
         entry = next((e for e in self.entries if e.key == key), None)
         if entry is None:
             self.status = f"no puzzle {key!r} in {self.collection.root}"
-            self._notify()
+            self._notify(changed=True)
             return False
         try:
             board = PuzzleModel(question_of(entry), seed=self.seed)
         except CarcnbError as e:
             self.status = f"cannot open {key}: {e}"
-            self._notify()
+            self._notify(changed=True)
             return False
         self.current, self.board = entry, board
         board.on_change(self._board_changed)
@@ -162,7 +153,7 @@ class BrowserModel:
         mark = self.progress.marks.get(key, {})
         self.status = (where + f"; rated {self.rating(entry):.0f}, you {self.progress.player.rating:.0f}"
                        + "".join(f"; {what} on {day}" for what, day in mark.items()))
-        self._notify()
+        self._notify(changed=True)
         return True
 
     def next(self) -> bool:
@@ -180,7 +171,7 @@ class BrowserModel:
         entry = self.near_rating()
         if entry is None:
             self.status = "no other puzzle of this topic"
-            self._notify()
+            self._notify(changed=True)
             return False
         return self.open(entry.key)
 
@@ -191,7 +182,7 @@ class BrowserModel:
         shown = self.visible()
         if not shown:
             self.status = "no puzzle matches: widen the filters"
-            self._notify()
+            self._notify(changed=True)
             return False
         here = self.current
         if here is None:
@@ -205,7 +196,7 @@ class BrowserModel:
             after = [e for e in shown[::-1] if _order(e) < _order(here)]
         if not after:
             self.status = f"this is the {'last' if delta > 0 else 'first'} puzzle shown"
-            self._notify()
+            self._notify(changed=True)
             return False
         return self.open(after[0].key)
 
@@ -220,7 +211,7 @@ class BrowserModel:
         if mark not in (None, board.result):
             day = self.progress.marks[entry.key][mark]
             self.status = f"{mark} on {day} before this try: that first result stands, and the ratings stay"
-        self._notify()
+        self._notify(changed=True)
 
 
 def _order(e: PuzzleEntry) -> tuple:

@@ -35,6 +35,7 @@ from carcnb.telling.render.steps import LineStep, steps_of
 from carcnb.telling.wording import question_text
 from carcnb.widgets.editor.model import PLAY, EditorModel
 from carcnb.widgets.editor.views import HandView, Picture
+from carcnb.widgets.listening import Listened
 from carcnb.widgets.puzzleboard.views import Shown
 
 FINAL, COUNT, BEST = "final", "count", "best"
@@ -42,7 +43,7 @@ FINAL, COUNT, BEST = "final", "count", "best"
 MARGIN = 1  # empty tiles shown around a still picture: enough to see the edges the question is about
 
 
-class PuzzleModel:
+class PuzzleModel(Listened):
     """One puzzle: the question in words, the answer being built, and the verdict, hints and reveal."""
 
     def __init__(self, source: Position | str | Path, *, seed: int | None = None, reading: str | None = None):
@@ -81,22 +82,6 @@ class PuzzleModel:
         self.version = 0
         self._listeners: list[Callable[[], None]] = []
         self.status = self._prompt()
-
-    # ----- listening ---------------------------------------------------------------------------------------
-    def on_change(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` after every command (a view refreshes itself from the model)."""
-        self._listeners.append(callback)
-
-    def _notify(self, changed: bool = True) -> None:
-        if changed:
-            self.version += 1
-        for cb in self._listeners:
-            cb()
-
-    def _busy(self, message: str) -> None:
-        """Say what the engine is doing before a search that may take seconds (a view shows it at once)."""
-        self.status = message
-        self._notify(changed=False)
 
     # ----- what the board shows -----------------------------------------------------------------------------
     @property
@@ -237,13 +222,13 @@ class PuzzleModel:
         (the status says what is missing)."""
         if self.finished:
             self.status = "press Try again to answer again"
-            self._notify(changed=False)
+            self._notify()
             return None
         try:
             answer = self._answer(given)
         except CarcnbError as e:
             self.status = str(e)
-            self._notify(changed=False)
+            self._notify()
             return None
         if self.kind == BEST:
             self._busy("checking your line…")
@@ -251,12 +236,12 @@ class PuzzleModel:
             self.verdict = verdict.check_answer(self.position, answer)
         except CarcnbError as e:  # a search past its limit: the status says what to simplify
             self.status = str(e)
-            self._notify(changed=False)
+            self._notify()
             return None
         if self.result is None and self.verdict.judged:
             self.result = SOLVED if self.verdict.right else MISSED
         self.status = self._well_done() if self.verdict.right else self._retry()
-        self._notify()
+        self._notify(changed=True)
         return self.verdict
 
     def _well_done(self) -> str:
@@ -295,18 +280,18 @@ class PuzzleModel:
                 self._hints = list(verdict.hints(self.position))
             except CarcnbError as e:
                 self.status = str(e)
-                self._notify(changed=False)
+                self._notify()
                 return None
         if not self.more_hints:
             self.status = "no more hints: Reveal shows the answer and why"
-            self._notify(changed=False)
+            self._notify()
             return None
         self.hints_shown += 1
         self.status = f"hint {self.hints_shown} of {len(self._hints)}"
         if self.result is None:
             self.result, self.hinted_first = MISSED, True
             self.status += " (before your first answer: this puzzle now counts as a miss)"
-        self._notify()
+        self._notify(changed=True)
         return self.hints[-1]
 
     def reveal(self) -> verdict.Reveal | None:
@@ -318,12 +303,12 @@ class PuzzleModel:
                 self.revealed = verdict.reveal(self.position)
             except CarcnbError as e:
                 self.status = str(e)
-                self._notify(changed=False)
+                self._notify()
                 return None
             if self.result in (None, MISSED) and not (self.verdict and self.verdict.right):
                 self.result = REVEALED
         self.status = "the answer, and why"
-        self._notify()
+        self._notify(changed=True)
         return self.revealed
 
     def try_again(self) -> None:
@@ -338,7 +323,7 @@ class PuzzleModel:
         self._result = None
         self.hints_shown = 0
         self.status = self._prompt()
-        self._notify()
+        self._notify(changed=True)
 
     # ----- playing a best question on the board -------------------------------------------------------------
     def _prompt(self) -> str:
@@ -360,7 +345,7 @@ class PuzzleModel:
             self.status = "your turn is over: press Check, or Take back to change it"
         else:
             return True
-        self._notify(changed=False)
+        self._notify()
         return False
 
     def click(self, pos: Pos, port: int | None = None) -> bool:
@@ -375,7 +360,7 @@ class PuzzleModel:
         if self.board is not None and self._playing():
             self.board.rotate(quarter_turns)
             self.status = self.board.status
-            self._notify(changed=False)
+            self._notify()
 
     def hover(self, pos: Pos | None, port: int | None = None) -> bool:
         """The pointer is over ``pos`` (None: off the board); True when the picture changes."""
@@ -416,7 +401,7 @@ class PuzzleModel:
         """Undo the player's last decision and the replies after it."""
         if self.board is None or self.finished or len(self.board.state.history) <= self._first_choice:
             self.status = "nothing to take back" if self.board is not None else self.status
-            self._notify(changed=False)
+            self._notify()
             return False
         self.verdict = None  # a wrong line taken back: the player tries another
         while True:  # back to the player's last decision that had a choice
@@ -425,7 +410,7 @@ class PuzzleModel:
             if state.current_player() == self.seat and forced(state) is None:
                 break
         self.status = f"taken back. {self.board.status.split('. ', 1)[-1]}"
-        self._notify()
+        self._notify(changed=True)
         return True
 
 
