@@ -24,6 +24,21 @@ def classed(widget: w.Widget, name: str) -> w.Widget:
     return widget
 
 
+def show_decisions(menu: w.Dropdown, button: w.Button, quick: w.Box, legal: list[str], quick_texts: list[str],
+                   choose: Callable[[str], object]) -> None:
+    """The row of decisions, the editor's and the game's: the legal ones in ``menu`` (the first chosen),
+    ``button`` off when there is none, and a button a decision that names no place, which ``choose`` plays."""
+    menu.options = legal
+    menu.value = legal[0] if legal else None
+    button.disabled = not legal
+    buttons = []
+    for text in quick_texts:
+        one = classed(w.Button(description=text), "carcnb-quick-action")
+        one.on_click(lambda _, text=text: choose(text))
+        buttons.append(one)
+    quick.children = buttons
+
+
 _TILE_PICTURES: dict[tuple[str, int], bytes] = {}
 
 

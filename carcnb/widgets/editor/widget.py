@@ -19,7 +19,7 @@ from carcnb.widgets.editor.asking_panel import AskingPanel
 from carcnb.widgets.editor.board_view import BoardView
 from carcnb.widgets.editor.keyguard import KeyGuard
 from carcnb.widgets.editor.model import EDIT, PLAY, TOOLS, EditorModel
-from carcnb.widgets.editor.panels import HandPanel, PalettePanel, PositionPanel, PostPanel, classed
+from carcnb.widgets.editor.panels import HandPanel, PalettePanel, PositionPanel, PostPanel, classed, show_decisions
 from carcnb.widgets.editor.views import ScoreLine, ScoreTable
 
 NO_TILE = ""
@@ -251,16 +251,8 @@ class BoardEditor(w.VBox):
         self.palette.options = [("(choose a tile)", NO_TILE)] + [
             (f"{e.tile}: {e.left} of {e.total} left" + (" (not drawable now)" if drawing and not e.drawable else ""),
              e.tile) for e in entries]
-        legal = m.legal_actions()
-        self.actions.options = legal
-        self.actions.value = legal[0] if legal else None
-        self.apply_button.disabled = not legal
-        quick = []
-        for text in m.quick_actions():
-            button = classed(w.Button(description=text), "carcnb-quick-action")
-            button.on_click(lambda _, text=text: m.apply_text(text))
-            quick.append(button)
-        self.quick.children = quick
+        show_decisions(self.actions, self.apply_button, self.quick, m.legal_actions(), m.quick_actions(),
+                       m.apply_text)
         problems = m.problems()
         self.problems.value = ("" if not problems else "<b>Problems</b><ul>" + "".join(
             f"<li>{html.escape(p)}</li>" for p in problems) + "</ul>")

@@ -17,7 +17,7 @@ import ipywidgets as w
 from carcnb.telling.render.overlay import ring_targets
 from carcnb.widgets.editor.board_view import BoardView
 from carcnb.widgets.editor.keyguard import KeyGuard
-from carcnb.widgets.editor.panels import HandPanel, classed
+from carcnb.widgets.editor.panels import HandPanel, classed, show_decisions
 from carcnb.widgets.game.model import HUMAN, GameModel, Turn
 
 LOG_STYLE = ("<style>.carcnb-game-log{max-height:22em;overflow-y:auto;border-top:1px solid #ccc;padding-top:2px}"
@@ -111,16 +111,7 @@ class PlayGame(w.VBox):
         self._shown_version = m.version
         self.table.value = f"<b>{html.escape(m.table())}</b>"
         self.undo_button.disabled = not m.can_undo
-        legal = m.legal_actions()
-        self.decisions.options = legal
-        self.decisions.value = legal[0] if legal else None
-        self.play_button.disabled = not legal
-        quick = []
-        for text in m.quick_actions():
-            button = classed(w.Button(description=text), "carcnb-quick-action")
-            button.on_click(lambda _, text=text: m.choose(text))
-            quick.append(button)
-        self.quick.children = quick
+        show_decisions(self.decisions, self.play_button, self.quick, m.legal_actions(), m.quick_actions(), m.choose)
         turns = m.turns()
         told = "".join(turn_html(t) for t in reversed(turns)) or "<i>no turn played yet</i>"
         self.turn_log.value = LOG_STYLE + told
