@@ -116,14 +116,11 @@ def _icons(o: Orientation) -> str:
     return " ".join(parts)
 
 
+_LETTERS = {FerryToken: "F", QuakeToken: "Q", TornadoToken: "T"}  # the board's marks, a letter each
+
+
 def _token(token: object) -> str:
     """One character a token: a follower by its colour's initial (a builder or pig by its capital)."""
     if isinstance(token, FollowerToken):
         return token.color[0] if token.kind == "follower" else token.color[0].upper()
-    if isinstance(token, FerryToken):
-        return "F"
-    if isinstance(token, QuakeToken):
-        return "Q"
-    if isinstance(token, TornadoToken):
-        return "T"
-    return "?"
+    return _LETTERS.get(type(token), "?")
