@@ -180,21 +180,22 @@ def _own(state: GameState, step, action: Action, who: str) -> Event:
     return Passed(who, _passing(state, step))
 
 
+_PASSED: dict[type, str] = {  # the passes whose words need nothing from the step
+    DeployStep: "puts no follower down",
+    CropActStep: "adds nothing",
+    TornadoDropStep: "does not put back the follower the tornado carried",
+    PlaceStep: "places nothing",
+}
+
+
 def _passing(state: GameState, step) -> str:
     """What a pass leaves as it was, by the step passed."""
-    if isinstance(step, DeployStep):
-        return "puts no follower down"
+    if type(step) in _PASSED:
+        return _PASSED[type(step)]
     if isinstance(step, MeteorStep):
         return f"leaves the meteor aimed at {pos_text(state.ext['meteor_chosen'][-1])}"
-    # one sentence a step that can be passed: like the terminal's token letters in shape only
     if isinstance(step, MoveFerryStep):
         return f"leaves the ferry on {pos_text(step.pos)} where it is"
-    if isinstance(step, CropActStep):
-        return "adds nothing"
-    if isinstance(step, TornadoDropStep):
-        return "does not put back the follower the tornado carried"
-    if isinstance(step, PlaceStep):
-        return "places nothing"
     return f"passes ({step.describe()})" if step is not None else "passes"
 
 
