@@ -82,32 +82,30 @@ def _seat(p: Position, idea: Idea) -> int:
 
 def _kind(event: Event, after_place: bool) -> str:
     """What kind of decision an action's own event is, without saying where."""
-    if isinstance(event, TilePlaced):
-        return "place the tile"
+    if type(event) in _KINDS:
+        return _KINDS[type(event)]
     if isinstance(event, FollowerPut):
         return f"put a {event.figure.name} on {'it' if after_place else 'the board'}"
     if isinstance(event, MeteorAimed):
         return "aim the meteor" if event.first else "move the meteor"
-    if isinstance(event, TornadoMoved):
-        return "steer the tornado"
-    if isinstance(event, TornadoPicked):
-        return "choose the follower the tornado takes"
     if isinstance(event, TornadoDropped):
         return f"put the carried {event.figure.name} down"
-    if isinstance(event, FerryLaid):
-        return "lay the ferry"
-    if isinstance(event, FerryMoved):
-        return "move the ferry"
-    if isinstance(event, FloodPlaced):
-        return "choose the river tile the flood replaces"
-    if isinstance(event, CropChosen):
-        return "choose for everyone whether to add or remove"
     if isinstance(event, FollowerLeft):
         return f"take back a {event.figure.name}"
     if isinstance(event, Passed):
         return next((words for start, words in _PASSES if event.what.startswith(start)), "pass")
     return ""
 
+
+_KINDS: dict[type, str] = {  # the kinds of decision whose words need nothing from the event
+    TilePlaced: "place the tile",
+    TornadoMoved: "steer the tornado",
+    TornadoPicked: "choose the follower the tornado takes",
+    FerryLaid: "lay the ferry",
+    FerryMoved: "move the ferry",
+    FloodPlaced: "choose the river tile the flood replaces",
+    CropChosen: "choose for everyone whether to add or remove",
+}
 
 _PASSES = (("puts no follower", "keep your followers in supply"), ("leaves the meteor", "leave the meteor where it is"),
            ("leaves the ferry", "leave the ferry where it is"), ("does not put back", "take the carried follower home"),
