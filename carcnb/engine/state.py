@@ -195,10 +195,11 @@ class GameState:
         total = sum(stage.values())
         return [(draw(t), n / total) for t, n in sorted(stage.items())]
 
-    def sample_chance(self) -> Action:
-        """A draw picked by this state's seeded random generator."""
+    def sample_chance(self, rng: random.Random | None = None) -> Action:
+        """A draw from the pile's current stage, each tile as likely as its count, picked by ``rng`` (by default
+        this state's seeded generator; a player or a game passes its own)."""
         stage = self.pile_stage()
-        pick = self.rng.randrange(sum(stage.values()))
+        pick = (self.rng if rng is None else rng).randrange(sum(stage.values()))
         for tid in sorted(stage):
             pick -= stage[tid]
             if pick < 0:

@@ -15,7 +15,7 @@ import math
 import random
 import time
 
-from carcnb.engine.actions import Action, draw
+from carcnb.engine.actions import Action
 from carcnb.engine.state import GameState
 from carcnb.engine.steps import CHANCE, TERMINAL
 from carcnb.players.standing import margins, standing
@@ -80,7 +80,7 @@ class MctsPlayer:
             if who == TERMINAL:
                 break
             if who == CHANCE:
-                action = self._draw(state)
+                action = state.sample_chance(self.rng)  # the player's own generator, never the state's
             else:
                 if node.untried is None:
                     node.untried = state.legal_actions()
@@ -115,13 +115,3 @@ class MctsPlayer:
         log_n = math.log(node.visits)
         return max(node.children.items(),
                    key=lambda kv: kv[1].mean(seat) + EXPLORE * math.sqrt(log_n / kv[1].visits))[0]
-
-    def _draw(self, state: GameState) -> Action:
-        """A tile from the pile's contents, each as likely as its count."""
-        stage = state.pile_stage()
-        pick = self.rng.randrange(sum(stage.values()))
-        for tid in sorted(stage):
-            pick -= stage[tid]
-            if pick < 0:
-                return draw(tid)
-        raise AssertionError("a draw from an empty pile")

@@ -390,16 +390,10 @@ class GameModel(Listened):
         if not self.board.play(action):
             raise CarcnbError(f"the engine refused {action}: {self.board.status}")
 
-    def _draw(self, state: GameState) -> Draw:
+    def _draw(self, state: GameState) -> Action:
         """The next tile from the pile's current stage, by the game's seed and how many tiles are drawn."""
-        stage = state.pile_stage()
         drawn = max(0, self._total - state.pile_size())
-        pick = random.Random(self.seats.seed * DRAW_SEED + drawn).randrange(sum(stage.values()))
-        for tid in sorted(stage):
-            pick -= stage[tid]
-            if pick < 0:
-                return Draw(tid)
-        raise CarcnbError("a draw from an empty pile")
+        return state.sample_chance(random.Random(self.seats.seed * DRAW_SEED + drawn))
 
     def _sync(self) -> None:
         """Tell the actions played since the last command (and forget those taken back)."""
