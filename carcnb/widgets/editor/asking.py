@@ -44,13 +44,13 @@ class AskingMixin:
     # kept by EditorModel
     state: GameState
     position: Position
-    origin: Position
     mode: str
     status: str
     value: Position
     _cache: dict[str, object]
     _notify: Callable[..., None]
     _commit: Callable[[Position, str], bool]
+    _relabel: Callable[..., bool]
 
     # ----- what is asked ------------------------------------------------------------------------------------
     def posted(self) -> Position:
@@ -183,12 +183,7 @@ class AskingMixin:
             return True
         if had is not None and had.answer is not None:
             message += "; the puzzle's answer goes (Post works the answer out)"
-        if self.mode == EDIT:
-            return self._commit(replace(self.position, question=q), message)
-        self.origin = replace(self.origin, question=q)
-        self.status = message
-        self._notify(changed=True)
-        return True
+        return self._relabel(message, question=q)
 
     def _refuse(self, message: str) -> bool:
         self.status = message

@@ -6,6 +6,7 @@ themselves are pure functions of a position (``edits``, ``figures``); here a cli
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from carcnb.engine.geometry import PORT_NAMES, Pos, pos_text
@@ -25,6 +26,7 @@ class BuildingMixin:
 
     # kept by EditorModel
     position: Position
+    origin: Position
     mode: str
     status: str
     tool: str
@@ -54,6 +56,16 @@ class BuildingMixin:
         found = self.problems()
         self.status = message + (f"; {len(found)} problem(s): {found[0]}" + (" …" if len(found) > 1 else "")
                                  if found else "; no problems")
+        self._notify(changed=True)
+        return True
+
+    def _relabel(self, message: str, **changes: object) -> bool:
+        """Change what is said of the position rather than its board (its title, its question): in free edit an
+        edit that can be undone, in play the game's starting position, so that the game goes on."""
+        if self.mode == EDIT:
+            return self._commit(replace(self.position, **changes), message)
+        self.origin = replace(self.origin, **changes)
+        self.status = message
         self._notify(changed=True)
         return True
 

@@ -8,7 +8,7 @@ on the model's own attributes, named below.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -66,6 +66,7 @@ class FilesMixin:
     _notify: Callable[..., None]
     _prompt: Callable[[], str]
     _commit: Callable[[Position, str], bool]
+    _relabel: Callable[..., bool]
 
     @property
     def title(self) -> str:
@@ -77,13 +78,7 @@ class FilesMixin:
         title = " ".join(text.split()) or None
         if title == (self.title or None):
             return True
-        message = f"title: {title}" if title else "no title"
-        if self.mode == EDIT:
-            return self._commit(replace(self.position, title=title), message)
-        self.origin = replace(self.origin, title=title)
-        self.status = message
-        self._notify(changed=True)
-        return True
+        return self._relabel(f"title: {title}" if title else "no title", title=title)
 
     def save(self, path: str | Path) -> bool:
         """Write the current position; on failure the editor and any existing file are left as they were."""
