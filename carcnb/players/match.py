@@ -49,6 +49,7 @@ def play_game(state: GameState, players: Sequence[Player]) -> GameState:
         state.apply(action)
 
 
+# a small record, like the readings' ``Excluded`` in shape only
 @dataclass(frozen=True)
 class GameResult:
     """One game of a match: who sat where (levels in seat order) and the final scores in seat order."""

@@ -193,6 +193,7 @@ def _bgg_text(spans: Text) -> str:
     return "".join(_bgg_span(s) for s in spans)
 
 
+# the same walk over the blocks as ``markdown``, in another markup: each says its own tags, kept apart
 def bgg(blocks: Sequence[Block]) -> str:
     out = []
     for b in blocks:

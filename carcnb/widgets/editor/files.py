@@ -49,7 +49,7 @@ class FilesMixin:
 
     replacing: Replacing | None = None  # the post already there that Post asks whether to replace
 
-    # kept by EditorModel
+    # kept by EditorModel (each mixin lists what it uses, so the lists overlap)
     state: GameState
     position: Position
     origin: Position

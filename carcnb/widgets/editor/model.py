@@ -349,6 +349,7 @@ class EditorModel(PlayMixin, BuildingMixin, SettingsMixin, AskingMixin, FilesMix
         self._notify(changed=True)
         return True
 
+    # mirrors undo in free edit only: in play a redo plays the action again, so the two stay apart
     def redo(self) -> bool:
         if not self.can_redo:
             self.status = "nothing to redo"

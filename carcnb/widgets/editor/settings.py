@@ -33,7 +33,7 @@ class SettingsMixin:
     """``EditorModel``'s settings and game settings: commands that change how the editor acts or what game
     it plays, rather than a move or an edit."""
 
-    # kept by EditorModel
+    # kept by EditorModel (each mixin lists what it uses, so the lists overlap)
     state: GameState
     position: Position
     origin: Position

@@ -317,7 +317,7 @@ class GameModel(Listened):
             title = "A game against the computer: " + ", ".join(self.seat_name(c) for c in self.colors)
             save_position(position_from_state(self.state, title=title), target)
             side = write_sidecar(target, self.seats)
-        except (OSError, CarcnbError) as e:
+        except (OSError, CarcnbError) as e:  # like the editor's save in shape; a game also writes who plays
             self.status = f"not saved: {e}"
             self._notify()
             return False
