@@ -44,7 +44,6 @@ def test_cropcircles_set_adds_all_six_tiles():
 def test_the_ferries_box_adds_the_tile_the_ruling_names(option):
     game = Game(sets=frozenset({"ferries"}), rulings={"ferries.crop_circle_tile": option})
     assert crop_pile(game) == ({} if option == "none" else {option: 1})
-    assert ("cropcircles" in [m.name for m in game.modules]) == (option != "none")
     both = Game(sets=frozenset({"ferries", "cropcircles"}), rulings={"ferries.crop_circle_tile": option})
     assert crop_pile(both) == {t: 1 for t in CROP_IDS}  # the six once each, never a seventh
 
@@ -233,3 +232,21 @@ def test_add_where_ruling(option, targets):
     assert mover(state) == "blue" and legal_texts(state) == targets + ["pass"]
     act(state, targets[-1])
     assert state.board.feature(((0, 0), 1)).counts() == {"blue": 2}
+
+
+def test_which_tile_the_ferries_bring_is_read_only_where_a_crop_circle_tile_is_in_play():
+    """A ferries position whose pile is given and holds no crop circle tile plays the same whichever tile the
+    box brings: its readings never branch on ``ferries.crop_circle_tile`` (seven options that would multiply
+    every other reading); with a CF2 on the board, or a pile drawn from the sets, they do."""
+    from carcnb.engine.rulings import consulting
+
+    text = """
+0,0 D 0
+1,0 FA 0 ferry:E-S
+"""
+    for board, pile, read in ((text, [], False), (text, None, True), (text + "0,-1 CF2 180\n", [], True)):
+        header = {"sets": ["ferries"], "hand": "E"} | ({"pile": pile} if pile is not None else {})
+        with consulting() as seen:
+            state = state_from_text(board, **header)
+            state.legal_actions()
+        assert ("ferries.crop_circle_tile" in seen.rulings) == read, (board, pile)

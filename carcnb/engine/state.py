@@ -144,7 +144,7 @@ class GameState:
         players = self.game.players
         self.scores: dict[str, int] = {c: 0 for c in players}
         self.lost: dict[str, int] = {c: 0 for c in players}
-        self.stages: list[dict[str, int]] = self.game.pile()
+        self.stages: list[dict[str, int]] = [] if empty else self.game.pile()  # an empty state's pile is given
         self.turn = 0
         self.hand: str | None = None
         self.placed: Pos | None = None

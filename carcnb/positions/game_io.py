@@ -8,7 +8,7 @@ from carcnb.engine.board import Board
 from carcnb.engine.errors import IllegalActionError, IllegalPositionError
 from carcnb.engine.features import figure, may_stand, split_figure
 from carcnb.engine.geometry import PORT_NAMES, Pos, neighbour
-from carcnb.engine.rulings import RULINGS
+from carcnb.engine.rulings import RULINGS, consulted, consulting
 from carcnb.engine.state import FOLLOWERS, Game, GameState
 from carcnb.engine.tiles import catalogue
 from carcnb.engine.tokens import FerryToken, FloodedToken, FollowerToken, TornadoToken
@@ -28,7 +28,8 @@ def problems(p: Position) -> list[Problem]:
     tiles = {t.pos: t for t in p.board}
     game = game_of(p)
     allowed_counts: dict[str, int] = {}
-    for stage in game.pile():
+    for stage in pile_for(game, [*(t.tile for t in p.board), *([p.hand] if p.hand else []), *p.gone,
+                                 *(p.pile or ())], with_start=False):
         for tid, n in stage.items():
             allowed_counts[tid] = allowed_counts.get(tid, 0) + n
     start = game.start_tile()
@@ -63,8 +64,10 @@ def problems(p: Position) -> list[Problem]:
                                                     f"but {other.x},{other.y} {other.tile} shows {b}", t.line))
     counts: dict[str, int] = {c: 0 for c in p.players}
     stacking = any(cat[tid].has("crop_circle") for tid in allowed_counts)  # a crop circle adds a 2nd follower
-    # ... beside another player's when it may stand anywhere on the feature, or when the tornado swaps one
-    mixing = stacking and (game.ruling("cropcircles.add_where") == "feature" or "disasters" in game.sets)
+
+    def mixing() -> bool:  # ... beside another player's when it may stand anywhere on the feature, or when the
+        # tornado swaps one (asked only of a shared segment: the ruling is read where it matters)
+        return stacking and ("disasters" in game.sets or game.ruling("cropcircles.add_where") == "feature")
     for t in p.board:
         tile = cat[t.tile]
         o = tile.at(t.rot)
@@ -93,7 +96,7 @@ def problems(p: Position) -> list[Problem]:
                     out.append(Problem("ferry-without-jetty", f"{tok} on {t.x},{t.y}: no road at both ends",
                                        t.line))
         for seg, colors in segs_used.items():
-            if len(colors) > 1 and not (mixing or stacking and len(set(colors)) == 1):
+            if len(colors) > 1 and not (stacking and len(set(colors)) == 1 or mixing()):
                 out.append(Problem("shared-segment", f"{len(colors)} followers on one segment of {t.x},{t.y} "
                                                      f"{t.tile}", t.line))
         if tile.has("ferry_lake") and sum(isinstance(k, FerryToken) for k in t.tokens) != 1:
@@ -210,10 +213,22 @@ def _refused(i: int, n: int, e: IllegalActionError) -> str:
     return f"played action {i} of {n}, {e.action!r}, cannot be played: {why}" + (f" (legal: {legal}" if legal else "")
 
 
+def pile_for(game: Game, tiles: list[str], with_start: bool = True) -> list[dict[str, int]]:
+    """The sets' pile of ``game``, for a position that uses ``tiles``: which crop circle tile the Ferries bring
+    (``ferries.crop_circle_tile``) is read only when one of them is a crop circle tile, so that the readings of
+    a position without one never branch on it."""
+    with consulting() as read:
+        stages = game.pile(with_start=with_start)
+    crops = any(catalogue()[tid].set == "cropcircles" for tid in tiles if tid in catalogue())
+    consulted(rid for rid in read.rulings if rid != "ferries.crop_circle_tile" or crops)
+    return stages
+
+
 def _stages_of(game: Game, pile: tuple[str, ...]) -> list[dict[str, int]]:
     """A given pile split into the game's stages (river first): each tile goes to the stage of its kind."""
-    stages: list[dict[str, int]] = [{} for _ in game.pile(with_start=True)]
-    home = {tid: i for i, stage in reversed(list(enumerate(game.pile(with_start=True)))) for tid in stage}
+    sets_pile = pile_for(game, list(pile))
+    stages: list[dict[str, int]] = [{} for _ in sets_pile]
+    home = {tid: i for i, stage in reversed(list(enumerate(sets_pile))) for tid in stage}
     for tid in pile:
         stage = stages[home.get(tid, len(stages) - 1)]  # a tile of no set (a problem) waits in the last stage
         stage[tid] = stage.get(tid, 0) + 1

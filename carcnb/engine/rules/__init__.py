@@ -24,6 +24,6 @@ def modules_for(sets: frozenset[str], rulings: dict[str, str]) -> list[RuleModul
         mods += [EarthquakeRules(rulings), FloodRules(rulings), MeteorRules(rulings), TornadoRules(rulings)]
     if "ferries" in sets:
         mods.append(FerriesRules())
-    if "cropcircles" in sets or "ferries" in sets and rulings.get("ferries.crop_circle_tile", "none") != "none":
-        mods.append(CropCirclesRules())
+    if "cropcircles" in sets or "ferries" in sets:  # which tile the Ferries bring is read only by the pile:
+        mods.append(CropCirclesRules())  # without a crop circle tile the module does nothing
     return mods
