@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import replace
 
 import pytest
@@ -18,9 +19,12 @@ from carcnb.engine.steps import TERMINAL
 from carcnb.players.analysis import Analysis, Option, analyse_question
 from carcnb.positions.dump import dump
 from carcnb.positions.game_io import position_from_state
+from carcnb.positions.model import Position
 from carcnb.positions.parse import load, parse
 from carcnb.puzzles import midgame
+from carcnb.puzzles.collection import puzzle_root
 from carcnb.search.playout import random_action
+from carcnb.telling.idea import compared
 from carcnb.telling.verdict import check_answer, hints, reveal
 from carcnb.telling.wording import question_text
 
@@ -214,3 +218,31 @@ def test_the_quiz_takes_the_answer_in_any_spelling_and_tells_why_the_greedy_move
     assert shown.line == tuple(map(parse_action, ["place 0,3 0", "deploy 0,3 S"]))  # the file's line
     assert shown.idea.startswith("The idea: don't feed red's farmer")
     assert "3 tiles still to draw" in question_text(p) and "as the random player plays it" in question_text(p)
+
+
+# ----- the shipped collection -------------------------------------------------------------------------------
+def _shipped_mid_game() -> list[tuple[str, Position]]:
+    found = ((path, load(path)) for path in sorted(puzzle_root().rglob("*.toml")))
+    return [(str(path.relative_to(puzzle_root())), p) for path, p in found
+            if p.question is not None and p.question.horizon == "game"]
+
+
+def _idea(p: Position) -> str:
+    """The theme of a mid-game puzzle: its answer's line against the greedy move, as the miner judged it."""
+    line = tuple(map(parse_action, dict(p.question.answer)["line"]))
+    idea = compared(p, line, midgame.greedy_line(p), 0)
+    return idea.theme if idea is not None else ""
+
+
+@pytest.mark.parametrize("name, p", _shipped_mid_game(), ids=lambda v: v if isinstance(v, str) else "")
+def test_each_shipped_mid_game_puzzle_records_its_futures_says_what_best_means_and_involves_an_opponent(name, p):
+    """``carcnb check`` runs the analysis again from what the file records; the question and the explanation
+    say that best means the expected final margin as the stated level plays every seat."""
+    q = p.question
+    assert q.level and q.seed is not None and q.futures is not None and q.futures >= midgame.FUTURES
+    asked = question_text(p)
+    assert "highest expected final margin" in asked and f"as the {q.level} player plays it" in asked
+    assert q.explanation.startswith("Best means the highest expected final margin")
+    assert f"every seat played by the {q.level} player" in q.explanation
+    assert _idea(p) in midgame.OPPONENT_THEMES
+
