@@ -266,3 +266,15 @@ def test_an_empty_name_to_write_into_is_refused_and_nothing_lands_here(tmp_path,
     err = capsys.readouterr().err
     assert code == 2 and err.count("\n") == 1 and "an empty name: name the " in err, err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_folder_that_cannot_be_written_is_refused_before_any_drawing_or_notebook_tool(tmp_path, capsys, monkeypatch):
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("x", encoding="utf-8")
+    monkeypatch.setattr("carcnb.telling.notation.notation_pictures", lambda *a: pytest.fail("drew the notation"))
+    monkeypatch.setattr("carcnb.telling.render.save_picture", lambda *a, **k: pytest.fail("drew the picture"))
+    monkeypatch.setitem(sys.modules, "carcnb.site", None)  # loading the notebook tools would fail the command
+    for argv in (["notation", "-o", str(blocker / "docs")], ["render", GOOD, "-o", str(blocker / "p.png")],
+                 ["site", NOTEBOOK, "-o", str(blocker / "site")]):
+        assert main(argv) == 2
+        assert f"{blocker} is a file, not a folder" in capsys.readouterr().err

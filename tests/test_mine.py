@@ -57,7 +57,8 @@ def test_every_mined_file_passes_check_and_is_graded(tmp_path, capsys, argv):
 
 
 def test_a_best_puzzle_is_kept_only_with_the_margin_asked():
-    strict = mine([], "best", 1, 2, min_margin=4, last_tile=True)  # seed 2: its second game holds one
+    # seed 10: its first game holds a puzzle of margin 3, passed over here; its second, one of 4
+    strict = mine([], "best", 1, 10, min_margin=4, last_tile=True)
     assert len(strict) == 1
     for m in strict:
         found = search(m.position)
@@ -87,8 +88,8 @@ def test_mining_refuses_to_overwrite_and_explains_bad_options(tmp_path, capsys, 
 
 
 def test_a_hunt_that_falls_short_says_so_and_exits_1(tmp_path, capsys):
-    code = main(["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "1", "--min-margin",
-                 "500", "--games", "1", "-o", str(tmp_path)])
+    code = main(["mine", "--sets", "base", "--kind", "best", "--count", "1", "--seed", "2", "--last-tile",
+                 "--min-margin", "500", "--games", "1", "-o", str(tmp_path)])
     assert code == 1
     assert "found 0 of 1 puzzles" in capsys.readouterr().err
 
@@ -176,7 +177,7 @@ THEMES = ("Steal ", "Share ", "Deny ", "Don't feed ", "Hold ", "Knock out ", "Th
 
 @pytest.fixture(scope="module")
 def hunted():
-    return mine([], "best", 2, 11, min_margin=2, last_tile=True)  # from games 0 and 1
+    return mine([], "best", 2, 12, min_margin=2, last_tile=True)  # from games 0 and 1, both short
 
 
 def test_each_mined_puzzle_is_an_idea_against_the_obvious_move_from_a_game_of_its_own(hunted):
@@ -224,7 +225,7 @@ def test_the_same_seed_writes_the_same_files_byte_for_byte_whatever_the_workers(
     # the command in a fresh process with two workers, its string hashing unlike this one's, writes the files of
     # the hunt above (one worker, in this process)
     hash_seed = "2" if os.environ.get("PYTHONHASHSEED") == "1" else "1"
-    argv = ("--sets", "base", "--kind", "best", "--count", "2", "--seed", "11", "--last-tile", "--min-margin", "2",
+    argv = ("--sets", "base", "--kind", "best", "--count", "2", "--seed", "12", "--last-tile", "--min-margin", "2",
             "--workers", "2")
     written = _mine_in_a_fresh_process(tmp_path / "a", hash_seed, *argv)
     assert written == {f"{m.name}.toml": m.text().encode("utf-8") for m in hunted}

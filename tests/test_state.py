@@ -215,6 +215,28 @@ def test_clones_are_independent():
     assert twin.legal_actions()[-1] == Pass()
 
 
+def test_a_clone_undoes_the_whole_past_exactly_and_leaves_its_state_alone():
+    """A clone shares the board's values with its state (it copies only the containers): undone on the clone,
+    150 actions into a game with every set and back to its first action, each earlier state comes back exactly,
+    and the state it was cloned from is left as it was."""
+    seen = [snapshot(s) for s, _ in zip(_random_states(12, ("river", "disasters", "ferries", "cropcircles")),
+                                        range(150))]
+    state = GameState(Game(players=("red", "blue", "green"), sets=frozenset({"river", "disasters", "ferries",
+                                                                              "cropcircles"})), seed=12)
+    rng = random.Random(12)
+    for _ in seen[:-1]:  # the same game again, up to the last state seen
+        who = state.current_player()
+        state.apply(state.sample_chance() if who == CHANCE else rng.choice(state.legal_actions()))
+    twin, last = state.clone(), snapshot(state)
+    assert snapshot(twin) == last == seen[-1]
+    for earlier in reversed(seen[:-1]):
+        twin.undo()
+        assert snapshot(twin) == earlier
+    assert snapshot(state) == last
+    state.undo()
+    assert snapshot(state) == seen[-2]
+
+
 @pytest.mark.parametrize("seed, sets", [(8, ()), (9, ("river", "disasters", "ferries", "cropcircles"))])
 def test_a_fork_plays_on_as_a_clone_and_leaves_its_state_alone(seed, sets):
     """Every twentieth state of a random game is forked and played to the end both on the fork and on a clone

@@ -13,7 +13,7 @@ from carcnb.cli._budget import add_max_nodes
 from carcnb.cli._files import output_file
 from carcnb.engine.errors import CarcnbError, printable
 from carcnb.positions.parse import load
-from carcnb.storage.safewrite import write_file
+from carcnb.storage.safewrite import check_folder, write_file
 
 
 def run(args: argparse.Namespace) -> int:
@@ -32,6 +32,7 @@ def _draw(args: argparse.Namespace) -> None:
     from carcnb.telling.render import compare_png, legend_png, save_picture
 
     out = Path(args.output)
+    check_folder(out.parent)  # before the drawing: a picture that cannot be written is not drawn
     suffix = out.suffix.lower()
     if args.file is None:
         if not args.legend:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from carcnb.cli._files import output_folder
+from carcnb.storage.safewrite import check_folder
 
 COLOUR = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # a terminal's colour and cursor codes (ANSI CSI sequences)
 
@@ -24,6 +25,7 @@ def notebooks_in(paths: list[str]) -> list[Path]:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_folder(Path(args.output))  # before the notebook tools are loaded, which takes seconds
     from carcnb.site import NotebookFailed, build_site
 
     try:

@@ -20,6 +20,9 @@ V = TypeVar("V")
 class Action:
     """Base of all actions; ``str(a)`` is its notation and ``parse_action(str(a)) == a``."""
 
+    def __deepcopy__(self, memo: dict) -> Action:
+        return self  # a frozen value: a copied game shares it (a board's open positions list thousands)
+
 
 @dataclass(frozen=True, order=True)
 class Draw(Action):

@@ -8,6 +8,7 @@ through it or ended at it; a ferry moved, only the roads through its lake.
 """
 from __future__ import annotations
 
+import copy
 from bisect import bisect_left, insort
 from dataclasses import dataclass, field
 
@@ -40,6 +41,9 @@ class Placed:
     def __post_init__(self) -> None:
         object.__setattr__(self, "orient", self.tile.orientations[self.rot // 90])
 
+    def __deepcopy__(self, memo: dict) -> Placed:
+        return self  # shared, as the tile is: a copied board would otherwise copy every tile's orientation
+
 
 class _PlacedCache(dict):
     def __missing__(self, key: tuple[TileType, int]) -> Placed:
@@ -53,6 +57,9 @@ _PLACED = _PlacedCache()
 def placed(tile: TileType, rot: int) -> Placed:
     """The shared ``Placed`` value of ``tile`` at ``rot``."""
     return _PLACED[tile, rot]
+
+
+_CONTAINERS = ("tiles", "open", "spots", "parent", "info", "followers", "on_board", "ferries", "ext")
 
 
 class Board:
@@ -79,6 +86,22 @@ class Board:
         for name in ("tiles", "open", "parent", "info", "followers", "on_board", "ferries", "ext"):
             setattr(new, name, dict(getattr(self, name)))
         new.spots = list(self.spots)
+        return new
+
+    def __deepcopy__(self, memo: dict) -> Board:
+        """A deep copy (``GameState.clone``) that, like ``fork``, copies the containers and shares the values in
+        them, which are never changed in place; the journal is copied onto the new containers, so the copy can
+        undo the past too. Copying each feature's nodes one by one was most of what a clone cost."""
+        new = Board.__new__(Board)
+        memo[id(self)] = new
+        for name in _CONTAINERS:
+            old = getattr(self, name)
+            if id(old) not in memo:  # the journal, copied first, may have copied it already
+                memo[id(old)] = copy.copy(old)
+            setattr(new, name, memo[id(old)])
+        for name, value in self.__dict__.items():
+            if name not in _CONTAINERS:
+                setattr(new, name, copy.deepcopy(value, memo))
         return new
 
     # ----- placement -------------------------------------------------------------------------------------

@@ -243,7 +243,10 @@ class GameState:
         self.j = self.board.j = Unrecorded()
 
     def clone(self) -> GameState:
-        return copy.deepcopy(self)
+        """An independent copy that can undo this state's past (``fork`` is cheaper where that is not needed)."""
+        memo: dict = {}
+        copy.deepcopy(self.board, memo)  # the board first: the journal's entries then point into its containers
+        return copy.deepcopy(self, memo)
 
     def fork(self, record: bool = False) -> GameState:
         """An independent copy to play on, made far faster than ``clone``: it copies the containers and shares

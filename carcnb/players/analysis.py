@@ -52,6 +52,7 @@ class Option:
     estimate: float = 0.0  # the expected final margin: its own futures' mean, set against the most-sampled option
     within_noise: bool = True
     diff_half_width: float = 0.0  # the 95% half-width of its difference from the best (0 for the best)
+    final: float | None = None  # the final margin, exact, when the line ends the game (the last turn)
 
     @property
     def futures(self) -> int:
@@ -118,10 +119,10 @@ def analyse(p: Position, seconds: float = 30.0, level: str = "random", seed: int
     if mover < 0:
         raise CarcnbError(f"{p.path}: nothing to decide: the position is at a draw or the game is over")
     options = mover_options(state, mover)
-    last_turn = all(_ends_game(state, o) for o in options)
+    last_turn = all(o.final is not None for o in options)
     if last_turn:
         for o in options:
-            o.margins = [_final_margin_after(state, o, mover)]
+            o.margins = [o.final]
     else:
         _sample(state, options, mover, level, seed, started + seconds, on_round, most_futures,
                 separation or Separation(0, 0.0, FIRST_ROUND))
@@ -148,7 +149,8 @@ def analyse_question(p: Position, seconds: float = 30.0, futures: int | None = N
 
 def mover_options(state: GameState, mover: int) -> list[Option]:
     """Every line of the mover's consecutive decisions, each with the rest of the turn as the solver plays it;
-    lines that leave the same position at the turn's end are one option (the first in legal order)."""
+    lines that leave the same position at the turn's end are one option (the first in legal order). An option
+    that ends the game keeps its final margin, read there rather than played again."""
     solver = Solver(state)
     out: list[Option] = []
     seen: set[tuple] = set()
@@ -173,30 +175,13 @@ def mover_options(state: GameState, mover: int) -> list[Option]:
             seen.add(key)
             gains = tuple(state.scores[c] - b for c, b in zip(state.players, solver.start))
             play = tuple((state.players[mover], a) for a in line) + tuple(rest)
-            out.append(Option(line, play, objective(gains, mover)))
+            final = _margin(state, mover) if seat == TERMINAL else None
+            out.append(Option(line, play, objective(gains, mover), final=final))
         while len(state.history) > depth:
             state.undo()
 
     walk(())
     return out
-
-
-def _ends_game(state: GameState, option: Option) -> bool:
-    for _, action in option.play:
-        state.apply(action, check=False)
-    over = state.current_player() == TERMINAL
-    for _ in option.play:
-        state.undo()
-    return over
-
-
-def _final_margin_after(state: GameState, option: Option, mover: int) -> float:
-    for _, action in option.play:
-        state.apply(action, check=False)
-    margin = _margin(state, mover)
-    for _ in option.play:
-        state.undo()
-    return margin
 
 
 def _margin(state: GameState, mover: int) -> float:

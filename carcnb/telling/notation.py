@@ -203,11 +203,11 @@ def write_notation(out_dir: Path, root: Path, force: bool = False) -> list[Path]
     """Write ``notation.md`` into ``out_dir`` and its pictures into ``out_dir/notation``, the examples taken
     from the puzzles under ``root``; the paths written, the page last. A file already there is overwritten
     only with ``force``: without it nothing is written."""
+    folder, page = Path(out_dir) / "notation", Path(out_dir) / "notation.md"
+    check_folder(folder)  # before the seconds of drawing
     found = examples(root)
     pictures = notation_pictures(found)
-    folder, page = Path(out_dir) / "notation", Path(out_dir) / "notation.md"
     targets = [folder / name for name in pictures]
-    check_folder(folder)
     if not force:
         refuse_overwrite(targets + [page])
     folder.mkdir(parents=True, exist_ok=True)
