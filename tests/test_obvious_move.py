@@ -57,7 +57,7 @@ def _names(text: str, p: Position, line: Line, at: int) -> bool:
     said = account(p, line.mine[:at + 1]).entries[-1].said
     flat = re.sub(r"\s+", " ", text)
     notation = re.compile(rf"(?<![\w,-]){re.escape(move)}(?![\w,-])")
-    told = re.findall(r"obvious move([^.]*)", flat, flags=re.IGNORECASE)
+    told = re.findall(r"(?:obvious|greedy) move([^.]*)", flat, flags=re.IGNORECASE)  # mid-game: "greedy"
     return (any(c.isdigit() for c in move) and notation.search(flat) is not None
             or any(notation.search(sentence) or said in sentence for sentence in told))
 
