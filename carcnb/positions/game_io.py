@@ -27,18 +27,15 @@ def problems(p: Position) -> list[Problem]:
     enabled = set(p.sets) | {"base"}
     tiles = {t.pos: t for t in p.board}
     game = game_of(p)
+    used: dict[str, int] = {}
+    for tid in (*(t.tile for t in p.board), *([p.hand] if p.hand else []), *p.gone, *(p.pile or ())):
+        used[tid] = used.get(tid, 0) + 1
     allowed_counts: dict[str, int] = {}
-    for stage in pile_for(game, [*(t.tile for t in p.board), *([p.hand] if p.hand else []), *p.gone,
-                                 *(p.pile or ())], with_start=False):
+    for stage in pile_for(game, list(used), with_start=False):
         for tid, n in stage.items():
             allowed_counts[tid] = allowed_counts.get(tid, 0) + n
     start = game.start_tile()
     allowed_counts[start] = allowed_counts.get(start, 0) + 1
-    used: dict[str, int] = {}
-    for t in p.board:
-        used[t.tile] = used.get(t.tile, 0) + 1
-    for tid in (*([p.hand] if p.hand else []), *p.gone, *(p.pile or ())):
-        used[tid] = used.get(tid, 0) + 1
     for tid, n in sorted(used.items()):
         tile = cat[tid]
         if tile.set not in enabled and tid not in allowed_counts:  # The Ferries bring one crop circle tile
