@@ -36,3 +36,10 @@ def test_any_failing_part_fails_the_run(runner, monkeypatch, capfd, codes, expec
     assert runner.main() == expected
     out = capfd.readouterr().out
     assert "unit ran" in out and "browser ran" in out and "check ran" in out  # every part's output is shown
+
+
+def test_every_part_keeps_compiled_bytecode_and_a_data_folder_of_its_own(runner, monkeypatch, tmp_path):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")  # a machine that says not to keep it
+    env = runner._env(tmp_path / "unit")
+    assert "PYTHONDONTWRITEBYTECODE" not in env  # else each of the tests' processes compiles the package again
+    assert env["CARCNB_DATA_DIR"] == str(tmp_path / "unit") and (tmp_path / "unit").is_dir()

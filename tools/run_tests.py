@@ -25,9 +25,13 @@ CHECK = [sys.executable, "-m", "carcnb", "check", "puzzles"]
 
 
 def _env(data: Path) -> dict[str, str]:
-    """The environment with a data folder of the part's own, so that no part sees another's saves."""
+    """The environment with a data folder of the part's own, so that no part sees another's saves. Compiled
+    bytecode is kept even where the machine says not to (``PYTHONDONTWRITEBYTECODE``): the tests start hundreds
+    of Python processes, and each would otherwise compile the package, and pytest rewrite every test module,
+    again."""
     data.mkdir()
-    return {**os.environ, "CARCNB_DATA_DIR": str(data)}
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "CARCNB_DATA_DIR": str(data)}
 
 
 def _passed(code: int) -> int:
