@@ -155,6 +155,18 @@ def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session")
+def shared_lab(tmp_path_factory):
+    """One JupyterLab server and one Chromium for every browser test of the run (``labserver.shared_lab``):
+    starting them takes seconds of both cores, a test's own folder keeps it apart from the others."""
+    from labserver import require_browser
+    from labserver import shared_lab as started
+
+    require_browser()
+    with started(tmp_path_factory.mktemp("lab")) as lab:
+        yield lab
+
+
 _NOTATION_PICTURES: dict[str, dict[str, bytes]] = {}
 
 

@@ -1,5 +1,7 @@
 """JupyterLab for browser tests: a server on a free loopback port serving a folder, and Chromium pages that
-open a notebook in it and run it.
+open a notebook in it and run it. One server and one browser serve every browser test of a run
+(``SharedLab``, the ``shared_lab`` fixture of conftest.py): each test works in a folder of its own under the
+served one, where its kernels run and keep their data.
 
 Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
 """
@@ -14,6 +16,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -94,10 +97,45 @@ def jupyter_lab(served: Path, work: Path, env: dict[str, str] | None = None) -> 
             proc.wait(timeout=10)
 
 
+@dataclass(frozen=True)
+class SharedLab:
+    """The run's JupyterLab (``url``, serving ``served``) and Chromium (``browser``)."""
+
+    url: str
+    served: Path
+    browser: object
+
+    def folder(self, name: str) -> Path:
+        """A new folder of its own for a test, under the served one: its notebooks are opened as
+        ``f"{name}/notebook.ipynb"``, their kernels run in it and keep their data in its ``data`` folder."""
+        folder = self.served / name
+        folder.mkdir()
+        return folder
+
+
+@contextmanager
+def shared_lab(work: Path) -> Iterator[SharedLab]:
+    """JupyterLab serving a folder in ``work`` and Chromium, for every browser test of a run. A kernel starts in
+    its notebook's folder, and the data folder is given relative to it (``CARCNB_DATA_DIR=data``): each test's
+    kernels keep their progress and autosaves in their own folder, as if each test had a server of its own."""
+    from playwright.sync_api import sync_playwright
+
+    served = work / "served"
+    served.mkdir()
+    with jupyter_lab(served, work, {"CARCNB_DATA_DIR": "data"}) as url, sync_playwright() as pw:
+        browser = launch(pw)
+        try:
+            yield SharedLab(url, served, browser)
+        finally:
+            browser.close()
+
+
 def open_and_run(page, url: str, notebook: str) -> None:
     """Open ``notebook`` (a path under the served folder) in JupyterLab and run all its cells once the
-    kernel is connected (a run sent earlier is silently dropped)."""
-    page.goto(f"{url}/lab/tree/{notebook}?token={TOKEN}")
+    kernel is connected (a run sent earlier is silently dropped). The page's workspace is named after the
+    notebook's folder, so that a page never restores the tabs another test left open."""
+    workspace = notebook.split("/")[0].removesuffix(".ipynb")
+    page.goto(f"{url}/lab/workspaces/{workspace}/tree/{notebook}?token={TOKEN}")
     page.wait_for_function(KERNEL_READY, timeout=120_000)
     # not awaited: page.evaluate would wait on the returned promise with no timeout
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, open_and_run
 
 pytestmark = pytest.mark.e2e
 
@@ -30,42 +30,38 @@ def _notebook() -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
-def test_a_click_in_the_middle_of_a_field_puts_the_farmer_there(tmp_path: Path):
-    require_browser()
-    from playwright.sync_api import expect, sync_playwright
+def test_a_click_in_the_middle_of_a_field_puts_the_farmer_there(shared_lab):
+    from playwright.sync_api import expect
 
-    served = tmp_path / "served"
+    served = shared_lab.folder("clicks")
     (served / PUZZLE).parent.mkdir(parents=True)
     shutil.copy(ROOT / PUZZLE, served / PUZZLE)
     (served / NOTEBOOK).write_text(json.dumps(_notebook()), encoding="utf-8")
-    with jupyter_lab(served, tmp_path, {"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url, \
-            sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1200})
-            open_and_run(page, url, NOTEBOOK)
-            puzzle = page.locator(".carcnb-puzzle[data-carcnb-keyguard]").first
-            expect(puzzle).to_be_visible(timeout=120_000)
-            status, pointer = puzzle.locator(".carcnb-status").first, puzzle.locator(".carcnb-pointer").first
-            board = puzzle.locator(".carcnb-board").first
-            board.scroll_into_view_if_needed()
-            rotate = puzzle.locator("button.carcnb-rotate").first
-            rotate.click()
-            expect(status).to_contain_text("rotation 90", timeout=30_000)
-            rotate.click()
-            expect(status).to_contain_text("rotation 180", timeout=30_000)
+    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1200})
+    try:
+        open_and_run(page, shared_lab.url, f"clicks/{NOTEBOOK}")
+        puzzle = page.locator(".carcnb-puzzle[data-carcnb-keyguard]").first
+        expect(puzzle).to_be_visible(timeout=120_000)
+        status, pointer = puzzle.locator(".carcnb-status").first, puzzle.locator(".carcnb-pointer").first
+        board = puzzle.locator(".carcnb-board").first
+        board.scroll_into_view_if_needed()
+        rotate = puzzle.locator("button.carcnb-rotate").first
+        rotate.click()
+        expect(status).to_contain_text("rotation 90", timeout=30_000)
+        rotate.click()
+        expect(status).to_contain_text("rotation 180", timeout=30_000)
 
-            mapping = board_mapping(page, board)
-            page.mouse.click(*board_point(board, mapping, 0.5, 1.5))
-            expect(status).to_contain_text("place 0,1 180", timeout=30_000)
-            expect(status).to_contain_text("deploy a follower", timeout=30_000)
+        mapping = board_mapping(page, board)
+        page.mouse.click(*board_point(board, mapping, 0.5, 1.5))
+        expect(status).to_contain_text("place 0,1 180", timeout=30_000)
+        expect(status).to_contain_text("deploy a follower", timeout=30_000)
 
-            mapping = board_mapping(page, board, after=mapping["drawn"])  # the picture with Q on the board
-            x, y = board_point(board, mapping, *FIELD_MIDDLE)
-            page.mouse.move(x, y)
-            expect(pointer).to_have_text("0,1 NNW", timeout=30_000)  # the field's name: the feature under it
-            page.mouse.click(x, y)
-            expect(status).to_contain_text("deploy 0,1 NNW", timeout=30_000)
-            expect(status).to_contain_text("press Check", timeout=30_000)
-        finally:
-            browser.close()
+        mapping = board_mapping(page, board, after=mapping["drawn"])  # the picture with Q on the board
+        x, y = board_point(board, mapping, *FIELD_MIDDLE)
+        page.mouse.move(x, y)
+        expect(pointer).to_have_text("0,1 NNW", timeout=30_000)  # the field's name: the feature under it
+        page.mouse.click(x, y)
+        expect(status).to_contain_text("deploy 0,1 NNW", timeout=30_000)
+        expect(status).to_contain_text("press Check", timeout=30_000)
+    finally:
+        page.close()

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, open_and_run
 
 pytestmark = pytest.mark.e2e
 
@@ -31,27 +31,22 @@ def _notebook(path: Path) -> None:
 
 
 @pytest.fixture
-def page(tmp_path: Path):
-    """A page of JupyterLab with the editor notebook run; the kernel's data folder and working folder are
-    in tmp_path (yields the page and the served folder)."""
-    require_browser()
-    from playwright.sync_api import expect, sync_playwright
+def page(shared_lab):
+    """A page of JupyterLab with the editor notebook run; the kernel works in a folder of its own, where it
+    keeps its data (yields the page and that folder)."""
+    from playwright.sync_api import expect
 
-    served = tmp_path / "served"
-    served.mkdir()
+    served = shared_lab.folder("editor")
     _notebook(served / NOTEBOOK)
-    with jupyter_lab(served, tmp_path, {"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url, \
-            sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1300, "height": 1300})
-            open_and_run(page, url, NOTEBOOK)
-            board = page.locator(".carcnb-editor .carcnb-board")
-            expect(board).to_be_visible(timeout=120_000)
-            board_mapping(page, board)
-            yield page, served
-        finally:
-            browser.close()
+    page = shared_lab.browser.new_page(viewport={"width": 1300, "height": 1300})
+    try:
+        open_and_run(page, shared_lab.url, f"editor/{NOTEBOOK}")
+        board = page.locator(".carcnb-editor .carcnb-board")
+        expect(board).to_be_visible(timeout=120_000)
+        board_mapping(page, board)
+        yield page, served
+    finally:
+        page.close()
 
 
 def _aim(page, tile: tuple[int, int], fx: float, fy: float) -> tuple[float, float]:

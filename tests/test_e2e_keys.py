@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, open_and_run
 
 pytestmark = pytest.mark.e2e
 
@@ -63,34 +63,24 @@ def _notebook(path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory):
-    """JupyterLab serving the notebook of the three widgets, and Chromium; the kernel's data folder is temporary."""
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    work = tmp_path_factory.mktemp("keys")
-    served = work / "served"
+def served(shared_lab) -> Path:
+    """A folder of JupyterLab's with the notebook of the three widgets and the puzzles they show."""
+    served = shared_lab.folder("keys")
     for puzzle in (PUZZLE, OTHER):
         (served / puzzle).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / puzzle, served / puzzle)
     _notebook(served / NOTEBOOK)
-    with jupyter_lab(served, work, {"CARCNB_DATA_DIR": str(work / "data")}) as url, sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            yield url, browser
-        finally:
-            browser.close()
+    return served
 
 
 @pytest.fixture
-def page(lab):
+def page(shared_lab, served):
     """The notebook run afresh in a new page: every widget new, each with its keys guarded."""
     from playwright.sync_api import expect
 
-    url, browser = lab
-    page = browser.new_page(viewport={"width": 1400, "height": 1200})
+    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1200})
     try:
-        open_and_run(page, url, NOTEBOOK)
+        open_and_run(page, shared_lab.url, f"keys/{NOTEBOOK}")
         for root in WIDGETS:
             expect(page.locator(f"{root}[data-carcnb-keyguard]").first).to_be_visible(timeout=120_000)
         yield page

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, open_and_run
 
 pytestmark = pytest.mark.e2e
 
@@ -39,68 +39,64 @@ TIMER = """() => {
 
 
 @pytest.fixture
-def lab(tmp_path: Path):
-    """A JupyterLab server on a free loopback port serving a copy of the notebook and the puzzles."""
-    require_browser()
+def lab(shared_lab) -> str:
+    """A folder of JupyterLab's with a copy of the notebook and the puzzles; the notebook's path in it."""
     if not (ROOT / NOTEBOOK).exists():
         pytest.skip(f"{NOTEBOOK} is missing")
-    served = tmp_path / "served"
-    (served / "notebooks").mkdir(parents=True)
+    served = shared_lab.folder("lab")
+    (served / "notebooks").mkdir()
     shutil.copy(ROOT / NOTEBOOK, served / NOTEBOOK)
     shutil.copytree(ROOT / "puzzles", served / "puzzles")
-    with jupyter_lab(served, tmp_path) as url:
-        yield url
+    return f"lab/{NOTEBOOK}"
 
 
-def test_click_places_a_tile_in_jupyterlab(lab):
-    from playwright.sync_api import expect, sync_playwright
+def test_click_places_a_tile_in_jupyterlab(shared_lab, lab):
+    from playwright.sync_api import expect
 
     started = time.monotonic()
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1400})
-            open_and_run(page, lab, NOTEBOOK)
+    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1400})
+    try:
+        open_and_run(page, shared_lab.url, lab)
 
-            editor = page.locator(".carcnb-editor").last
-            board = editor.locator(".carcnb-board")
-            expect(board).to_be_visible(timeout=120_000)
-            status = editor.locator(".carcnb-status")
-            scores = editor.locator(".carcnb-score")
-            expect(status).not_to_have_text("", timeout=30_000)
+        editor = page.locator(".carcnb-editor").last
+        board = editor.locator(".carcnb-board")
+        expect(board).to_be_visible(timeout=120_000)
+        status = editor.locator(".carcnb-status")
+        scores = editor.locator(".carcnb-score")
+        expect(status).not_to_have_text("", timeout=30_000)
 
-            if status.inner_text().startswith("draw"):
-                editor.locator("button.carcnb-random").click()
-                expect(status).to_contain_text("place", timeout=20_000)
-            options = editor.locator(".carcnb-actions option").evaluate_all("els => els.map(e => e.value)")
-            places = [t for t in options if t.startswith("place ")]
-            assert places, f"no placement offered; status: {status.inner_text()!r}"
-            m = re.fullmatch(r"place (-?\d+),(-?\d+) (\d+)", places[0])
-            x, y, rot = (int(g) for g in m.groups())
-            for quarter in range(1, rot // 90 + 1):
-                editor.locator("button.carcnb-rotate").click()
-                expect(status).to_contain_text(f"rotation {90 * quarter}", timeout=20_000)
+        if status.inner_text().startswith("draw"):
+            editor.locator("button.carcnb-random").click()
+            expect(status).to_contain_text("place", timeout=20_000)
+        options = editor.locator(".carcnb-actions option").evaluate_all("els => els.map(e => e.value)")
+        places = [t for t in options if t.startswith("place ")]
+        assert places, f"no placement offered; status: {status.inner_text()!r}"
+        m = re.fullmatch(r"place (-?\d+),(-?\d+) (\d+)", places[0])
+        x, y, rot = (int(g) for g in m.groups())
+        for quarter in range(1, rot // 90 + 1):
+            editor.locator("button.carcnb-rotate").click()
+            expect(status).to_contain_text(f"rotation {90 * quarter}", timeout=20_000)
 
-            before = (status.inner_text(), scores.inner_text())
-            board.scroll_into_view_if_needed()
-            target = board_point(board, board_mapping(page, board), x + 0.5, y + 0.5)
-            page.mouse.move(*target)  # hover first: the preview is drawn before the click is timed
-            expect(editor.locator(".carcnb-pointer")).to_contain_text(f"{x},{y} ", timeout=20_000)
-            hovered = board_mapping(page, board)  # the label is named once the preview is shown
-            page.evaluate(TIMER)
-            page.mouse.click(*target)
-            page.wait_for_function(STATUS_HAS, arg=f"place {x},{y} {rot}", timeout=20_000)
-            board_mapping(page, board, after=hovered["drawn"])
-            times = page.evaluate("() => window.carcnbTimes")
-            assert (status.inner_text(), scores.inner_text()) != before
-            expect(editor.locator(".carcnb-actions option").first).to_have_attribute("value", re.compile("^deploy "),
-                                                                                timeout=20_000)
+        before = (status.inner_text(), scores.inner_text())
+        board.scroll_into_view_if_needed()
+        target = board_point(board, board_mapping(page, board), x + 0.5, y + 0.5)
+        page.mouse.move(*target)  # hover first: the preview is drawn before the click is timed
+        expect(editor.locator(".carcnb-pointer")).to_contain_text(f"{x},{y} ", timeout=20_000)
+        hovered = board_mapping(page, board)  # the label is named once the preview is shown
+        page.evaluate(TIMER)
+        page.mouse.click(*target)
+        page.wait_for_function(STATUS_HAS, arg=f"place {x},{y} {rot}", timeout=20_000)
+        board_mapping(page, board, after=hovered["drawn"])
+        times = page.evaluate("() => window.carcnbTimes")
+        assert (status.inner_text(), scores.inner_text()) != before
+        expect(editor.locator(".carcnb-actions option").first).to_have_attribute("value", re.compile("^deploy "),
+                                                                            timeout=20_000)
 
-            ARTIFACT.parent.mkdir(parents=True, exist_ok=True)
-            page.mouse.move(0, 0)
-            board.scroll_into_view_if_needed()
-            page.screenshot(path=str(ARTIFACT))
-            print(f"click to new status {times['status'] - times['click']:.0f} ms, to new picture "
-                  f"{times['picture'] - times['click']:.0f} ms (in the page); test {time.monotonic() - started:.1f} s")
-        finally:
-            browser.close()
+        ARTIFACT.parent.mkdir(parents=True, exist_ok=True)
+        page.mouse.move(0, 0)
+        board.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACT))
+        print(f"click to new status {times['status'] - times['click']:.0f} ms, to new picture "
+              f"{times['picture'] - times['click']:.0f} ms (in the page); test {time.monotonic() - started:.1f} s")
+    finally:
+        page.close()

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, open_and_run
 
 from carcnb.engine.actions import Place
 from carcnb.widgets.game import GameModel
@@ -35,44 +35,38 @@ def _notebook(path: Path) -> None:
         "display_name": "Python 3", "language": "python", "name": "python3"}}, "nbformat": 4, "nbformat_minor": 5}))
 
 
-def test_click_pass_the_reply_in_the_log_and_undo(tmp_path):
-    require_browser()
-    from playwright.sync_api import expect, sync_playwright
+def test_click_pass_the_reply_in_the_log_and_undo(shared_lab):
+    from playwright.sync_api import expect
 
     place = next(a for a in GameModel(("base",), players=("you", "random"), seed=1).state.legal_actions()
                  if isinstance(a, Place) and a.rot == 0)
-    served = tmp_path / "served"
-    served.mkdir()
-    _notebook(served / NOTEBOOK)
-    with jupyter_lab(served, tmp_path, {"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url, \
-            sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1200})
-            open_and_run(page, url, NOTEBOOK)
-            game = page.locator(".carcnb-play[data-carcnb-keyguard]").first
-            expect(game).to_be_visible(timeout=120_000)
-            status, log = game.locator(".carcnb-status").first, game.locator(".carcnb-game-log").first
-            board = game.locator(".carcnb-board").first
-            board.scroll_into_view_if_needed()
-            mapping = board_mapping(page, board)
-            page.mouse.click(*board_point(board, mapping, place.x + 0.5, place.y + 0.5))
-            expect(status).to_contain_text("deploy a follower", timeout=30_000)
-            game.locator(".carcnb-quick-action", has_text="pass").first.click()
-            expect(log).to_contain_text("Turn 2: blue (computer, random)", timeout=60_000)
-            expect(status).to_contain_text("blue (computer, random) played turn 2")
+    _notebook(shared_lab.folder("play") / NOTEBOOK)
+    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1200})
+    try:
+        open_and_run(page, shared_lab.url, f"play/{NOTEBOOK}")
+        game = page.locator(".carcnb-play[data-carcnb-keyguard]").first
+        expect(game).to_be_visible(timeout=120_000)
+        status, log = game.locator(".carcnb-status").first, game.locator(".carcnb-game-log").first
+        board = game.locator(".carcnb-board").first
+        board.scroll_into_view_if_needed()
+        mapping = board_mapping(page, board)
+        page.mouse.click(*board_point(board, mapping, place.x + 0.5, place.y + 0.5))
+        expect(status).to_contain_text("deploy a follower", timeout=30_000)
+        game.locator(".carcnb-quick-action", has_text="pass").first.click()
+        expect(log).to_contain_text("Turn 2: blue (computer, random)", timeout=60_000)
+        expect(status).to_contain_text("blue (computer, random) played turn 2")
 
-            cells = page.evaluate(CELL_STATE)
-            # the pass button that had the focus is gone, the decision buttons drawn anew: the keys stay here
-            for key in COMMAND_KEYS:
-                page.keyboard.press(key)
-            assert page.evaluate(CELL_STATE) == cells
-            page.keyboard.press("z")  # the game's own key: back to red's last decision
-            expect(status).to_contain_text("taken back", timeout=30_000)
-            expect(log).not_to_contain_text("Turn 2: blue")
-            log.locator("b").first.click()  # plain text: the focus would go to the cell without the key guard
-            for key in COMMAND_KEYS:
-                page.keyboard.press(key)
-            assert page.evaluate(CELL_STATE) == cells
-        finally:
-            browser.close()
+        cells = page.evaluate(CELL_STATE)
+        # the pass button that had the focus is gone, the decision buttons drawn anew: the keys stay here
+        for key in COMMAND_KEYS:
+            page.keyboard.press(key)
+        assert page.evaluate(CELL_STATE) == cells
+        page.keyboard.press("z")  # the game's own key: back to red's last decision
+        expect(status).to_contain_text("taken back", timeout=30_000)
+        expect(log).not_to_contain_text("Turn 2: blue")
+        log.locator("b").first.click()  # plain text: the focus would go to the cell without the key guard
+        for key in COMMAND_KEYS:
+            page.keyboard.press(key)
+        assert page.evaluate(CELL_STATE) == cells
+    finally:
+        page.close()

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, jupyter_lab, launch, open_and_run, require_browser
+from labserver import board_mapping, board_point, open_and_run
 
 from carcnb.engine.geometry import PORT_INDEX
 from carcnb.telling.render import port_point
@@ -33,15 +33,13 @@ def _notebook(puzzle: str) -> dict:
 
 
 @pytest.fixture
-def lab(tmp_path: Path):
-    """JupyterLab serving a one-cell notebook with the puzzle's board; progress goes to a temporary folder."""
-    require_browser()
-    served = tmp_path / "served"
+def served(shared_lab) -> Path:
+    """A folder of JupyterLab's with a one-cell notebook showing the puzzle's board (progress kept there)."""
+    served = shared_lab.folder("puzzle")
     (served / PUZZLE).parent.mkdir(parents=True)
     shutil.copy(ROOT / PUZZLE, served / PUZZLE)
     (served / NOTEBOOK).write_text(json.dumps(_notebook(PUZZLE)), encoding="utf-8")
-    with jupyter_lab(served, tmp_path, env={"CARCNB_DATA_DIR": str(tmp_path / "data")}) as url:
-        yield url
+    return served
 
 
 def _port(page, board, x: int, y: int, port: str) -> tuple[float, float]:
@@ -50,31 +48,29 @@ def _port(page, board, x: int, y: int, port: str) -> tuple[float, float]:
     return board_point(board, board_mapping(page, board), *port_point(PORT_INDEX[port], x, y))
 
 
-def test_solve_a_best_puzzle_by_clicking_the_board(lab):
-    from playwright.sync_api import expect, sync_playwright
+def test_solve_a_best_puzzle_by_clicking_the_board(shared_lab, served):
+    from playwright.sync_api import expect
 
-    with sync_playwright() as pw:
-        browser = launch(pw)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 1400})
-            open_and_run(page, lab, NOTEBOOK)
-            puzzle = page.locator(".carcnb-puzzle")
-            board = puzzle.locator(".carcnb-board")
-            expect(board).to_be_visible(timeout=120_000)
-            board.scroll_into_view_if_needed()
-            status = puzzle.locator(".carcnb-status")
-            expect(puzzle.locator(".carcnb-question")).to_contain_text("ferry", timeout=20_000)
-            expect(puzzle.locator(".carcnb-verdict")).to_have_text("")
-            expect(puzzle.locator(".carcnb-answer")).to_have_text("")  # nothing of the answer before Check
+    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1400})
+    try:
+        open_and_run(page, shared_lab.url, f"puzzle/{NOTEBOOK}")
+        puzzle = page.locator(".carcnb-puzzle")
+        board = puzzle.locator(".carcnb-board")
+        expect(board).to_be_visible(timeout=120_000)
+        board.scroll_into_view_if_needed()
+        status = puzzle.locator(".carcnb-status")
+        expect(puzzle.locator(".carcnb-question")).to_contain_text("ferry", timeout=20_000)
+        expect(puzzle.locator(".carcnb-verdict")).to_have_text("")
+        expect(puzzle.locator(".carcnb-answer")).to_have_text("")  # nothing of the answer before Check
 
-            page.mouse.click(*_port(page, board, 1, 0, "W"))  # the W jetty: two moves use it
-            expect(status).to_contain_text("2 decisions at 1,0", timeout=20_000)
-            page.mouse.click(*_port(page, board, 1, 0, "S"))  # and S: the ferry joins S and W
-            expect(status).to_contain_text("ferry 1,0 S-W", timeout=20_000)
-            expect(status).to_contain_text("press Check", timeout=20_000)
+        page.mouse.click(*_port(page, board, 1, 0, "W"))  # the W jetty: two moves use it
+        expect(status).to_contain_text("2 decisions at 1,0", timeout=20_000)
+        page.mouse.click(*_port(page, board, 1, 0, "S"))  # and S: the ferry joins S and W
+        expect(status).to_contain_text("ferry 1,0 S-W", timeout=20_000)
+        expect(status).to_contain_text("press Check", timeout=20_000)
 
-            puzzle.locator("button.carcnb-check").click()
-            expect(puzzle.locator(".carcnb-verdict")).to_contain_text(re.compile("right", re.I), timeout=30_000)
-            expect(page.locator(".jp-Notebook")).to_contain_text(re.compile("right", re.I))
-        finally:
-            browser.close()
+        puzzle.locator("button.carcnb-check").click()
+        expect(puzzle.locator(".carcnb-verdict")).to_contain_text(re.compile("right", re.I), timeout=30_000)
+        expect(page.locator(".jp-Notebook")).to_contain_text(re.compile("right", re.I))
+    finally:
+        page.close()
