@@ -16,10 +16,10 @@ $(STAMP): $(PY) pyproject.toml
 install: $(STAMP)
 
 # The layers of the package are checked first (lint-imports: docs/architecture.md); then tools/run_tests.py runs
-# the tests and the notebooks on two workers (pytest-xdist, a file at a time: a notebook's cells share one
-# kernel, and a module's fixtures are made once), and beside them, in a process of their own, the tests that
-# drive JupyterLab in a browser (e2e) followed by `carcnb check puzzles`, each part with a data folder of its own.
-# How long the whole run took is kept for `make bench`.
+# the unit tests on two workers (pytest-xdist, a file at a time: a module's fixtures are made once), and beside
+# them the tests that drive JupyterLab in a browser (e2e) in one stream and `carcnb check puzzles` then the
+# notebooks (nbval) in another, each part with a data folder of its own. How long the whole run took is kept for
+# `make bench`.
 test: $(STAMP)
 	@date +%s > $(VENV)/test-started
 	$(VENV)/bin/lint-imports --no-cache

@@ -146,12 +146,31 @@ def launch(pw):
     return pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
 
 
+def settle(page) -> None:
+    """Wait until the kernel has handled every message the page sent it (a key, a click) and the page has
+    received all it sent back: an empty execution sent now is answered only after them, and its end is
+    announced after their replies. A picture a key asked for is then on its way, its mapping after it."""
+    page.evaluate(SETTLE)
+    page.wait_for_function("() => window.carcnbSettled === true", timeout=120_000)
+
+
+SETTLE = """() => {
+    window.carcnbSettled = false;
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    kernel.requestExecute({code: '', silent: true, store_history: false}).done.then(() => {
+        window.carcnbSettled = true;
+    });
+}"""
+
+
 def board_mapping(page, board, after: int = 0) -> dict:
     """The mapping of the picture ``board`` (a locator of the board's ``<img>``) shows, read from the data
-    attributes the widget writes on it, once a picture drawn after the ``after``-th is shown (decoded, its
-    mapping written): ``drawn`` (its count), ``xmin`` and ``ymax`` (the board point at the board's top-left
-    corner), ``tile`` (pixels per tile), ``top`` (pixels above the board) and ``width`` (the picture's)."""
+    attributes the widget writes on it, once the kernel has answered what the page sent it (``settle``) and a
+    picture drawn after the ``after``-th is shown (decoded, its mapping written): ``drawn`` (its count),
+    ``xmin`` and ``ymax`` (the board point at the board's top-left corner), ``tile`` (pixels per tile), ``top``
+    (pixels above the board) and ``width`` (the picture's)."""
     handle = board.element_handle(timeout=120_000)
+    settle(page)
     page.wait_for_function(SHOWN, arg=[handle, after], timeout=60_000)
     return page.evaluate(MAPPING, handle)
 

@@ -23,19 +23,29 @@ def _command(text: str, code: int) -> list[str]:
     return [sys.executable, "-c", f"print({text!r}); raise SystemExit({code})"]
 
 
-def _parts(runner, monkeypatch, unit: int, browser: int, check: int) -> None:
+def _parts(runner, monkeypatch, unit: int, browser: int, check: int, notebooks: int) -> None:
     monkeypatch.setattr(runner, "UNIT", _command("unit ran", unit))
-    monkeypatch.setattr(runner.Beside, "PARTS", (("e2e", _command("browser ran", browser), runner._passed),
-                                                 ("check", _command("check ran", check), int)))
+    monkeypatch.setattr(runner, "streams", lambda: [
+        [("e2e", "Browser", _command("browser ran", browser), runner._passed)],
+        [("check", "Check", _command("check ran", check), int),
+         ("notebooks", "Notebooks", _command("notebooks ran", notebooks), runner._passed)]])
 
 
-@pytest.mark.parametrize("codes, expected", [((0, 0, 0), 0), ((0, 5, 0), 0), ((1, 0, 0), 1), ((0, 2, 0), 2),
-                                             ((0, 0, 1), 1), ((0, 5, 3), 3)])
+@pytest.mark.parametrize("codes, expected", [((0, 0, 0, 0), 0), ((0, 5, 0, 5), 0), ((1, 0, 0, 0), 1),
+                                             ((0, 2, 0, 0), 2), ((0, 0, 1, 0), 1), ((0, 5, 3, 0), 3),
+                                             ((0, 0, 0, 4), 4)])
 def test_any_failing_part_fails_the_run(runner, monkeypatch, capfd, codes, expected):
     _parts(runner, monkeypatch, *codes)
     assert runner.main() == expected
     out = capfd.readouterr().out
-    assert "unit ran" in out and "browser ran" in out and "check ran" in out  # every part's output is shown
+    for said in ("unit ran", "browser ran", "check ran", "notebooks ran"):  # every part's output is shown
+        assert said in out
+
+
+def test_the_notebooks_run_beside_the_unit_tests_once(runner):
+    parts = [cmd for stream in runner.streams() for _, _, cmd, _ in stream]
+    assert "notebooks" in runner.NOTEBOOKS and "notebooks" not in runner.UNIT and runner.NOTEBOOKS in parts
+    assert "tests" in runner.UNIT and runner.BROWSER in parts and runner.CHECK in parts
 
 
 def test_every_part_keeps_compiled_bytecode_and_a_data_folder_of_its_own(runner, monkeypatch, tmp_path):

@@ -1,10 +1,11 @@
-"""Run every test of ``make test``: the browser tests and then ``carcnb check puzzles`` beside the rest.
+"""Run every test of ``make test``: the unit tests on two workers, and beside them the browser tests in one
+stream and ``carcnb check puzzles`` then the notebooks in another.
 
-The browser (e2e) tests spend most of their time waiting for JupyterLab and Chromium, and they wait for
-states the page reports, never for time; so they run in a process of their own while the other tests and the
-notebooks take the two cores, and ``carcnb check puzzles`` follows them in that process, so that no core
-waits for the last of the tests. Their output is kept and printed when the rest is done. Each part gets its
-own data folder. pytest's exit code 5 (no test collected) is not a failure of the kit.
+The browser (e2e) tests spend much of their time waiting for JupyterLab and Chromium (they wait for states
+the page reports, never for time), so work that keeps a core busy has to run beside them, or the two cores
+idle: the puzzles' check and the notebooks (nbval) run in a stream of their own, while the unit tests take
+the cores. Each part writes to a log of its own, printed once the unit tests are done, and gets a data folder
+of its own. pytest's exit code 5 (no test collected) is not a failure of the kit.
 
 Exit code: 0 when every part passed, else the first failing part's code.
 """
@@ -15,13 +16,14 @@ import subprocess
 import sys
 import tempfile
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-UNIT = [*PYTEST, "-n", "2", "--dist", "loadscope", "-m", "not e2e", "--nbval-lax", "--nbval-current-env",
-        "tests", "notebooks"]
+UNIT = [*PYTEST, "-n", "2", "--dist", "loadscope", "-m", "not e2e", "tests"]
 BROWSER = [*PYTEST, "-m", "e2e", "tests"]
 CHECK = [sys.executable, "-m", "carcnb", "check", "puzzles"]
+NOTEBOOKS = [*PYTEST, "--nbval-lax", "--nbval-current-env", "notebooks"]
 
 
 def _env(data: Path) -> dict[str, str]:
@@ -38,33 +40,45 @@ def _passed(code: int) -> int:
     return 0 if code in (0, 5) else code
 
 
+Part = tuple[str, str, list[str], Callable[[int], int]]  # name, title, command, its exit code read
+
+
+def streams() -> list[list[Part]]:
+    """The parts run beside the unit tests: each stream's parts one after the other, the streams at once."""
+    return [[("e2e", "The browser tests", BROWSER, _passed)],
+            [("check", "The puzzles checked", CHECK, int), ("notebooks", "The notebooks", NOTEBOOKS, _passed)]]
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="carcnb-test-") as work:
         root = Path(work)
-        side = Beside(root)
-        side.start()
+        sides = [Beside(root, parts) for parts in streams()]
+        for side in sides:
+            side.start()
         try:
             unit = _passed(subprocess.run(UNIT, env=_env(root / "unit"), check=False).returncode)
-            side.join()
+            for side in sides:
+                side.join()
         finally:
-            side.stop()
-        for name, title in (("e2e", "The browser tests"), ("check", "The puzzles checked")):
-            print(f"\n{title} (run beside the others):", flush=True)
-            sys.stdout.write(side.log(name).read_text(encoding="utf-8", errors="replace"))
+            for side in sides:
+                side.stop()
+        for side in sides:
+            for name, title, _, _ in side.parts:
+                print(f"\n{title} (run beside the unit tests):", flush=True)
+                sys.stdout.write(side.log(name).read_text(encoding="utf-8", errors="replace"))
         sys.stdout.flush()
-    return next((code for code in (unit, *side.codes) if code), 0)
+    return next((code for code in (unit, *(c for side in sides for c in side.codes)) if code), 0)
 
 
 class Beside(threading.Thread):
-    """The browser tests, then the puzzles' check, one after the other beside the unit tests, each writing
-    to a log of its own; ``codes`` holds their exit codes (a part that never ran fails)."""
+    """Parts run one after the other beside the unit tests, each writing to a log of its own; ``codes`` holds
+    their exit codes (a part that never ran fails)."""
 
-    PARTS = (("e2e", BROWSER, _passed), ("check", CHECK, int))
-
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, parts: list[Part]):
         super().__init__(daemon=True)
         self.root = root
-        self.codes = [1] * len(self.PARTS)
+        self.parts = parts
+        self.codes = [1] * len(parts)
         self.running: subprocess.Popen | None = None
         self.stopped = False
 
@@ -72,7 +86,7 @@ class Beside(threading.Thread):
         return self.root / f"{name}.log"
 
     def run(self) -> None:
-        for k, (name, cmd, code) in enumerate(self.PARTS):
+        for k, (name, _, cmd, code) in enumerate(self.parts):
             self.log(name).touch()
             if self.stopped:
                 return
