@@ -99,11 +99,18 @@ def jupyter_lab(served: Path, work: Path, env: dict[str, str] | None = None) -> 
 
 @dataclass(frozen=True)
 class SharedLab:
-    """The run's JupyterLab (``url``, serving ``served``) and Chromium (``browser``)."""
+    """The run's JupyterLab (``url``, serving ``served``) and Chromium's one browsing context (``context``): its
+    pages share the browser's cache, so JupyterLab's scripts are compiled once for all of them."""
 
     url: str
     served: Path
-    browser: object
+    context: object
+
+    def new_page(self, width: int, height: int):
+        """A new page of that context, ``width`` by ``height`` pixels."""
+        page = self.context.new_page()
+        page.set_viewport_size({"width": width, "height": height})
+        return page
 
     def folder(self, name: str) -> Path:
         """A new folder of its own for a test, under the served one: its notebooks are opened as
@@ -125,7 +132,7 @@ def shared_lab(work: Path) -> Iterator[SharedLab]:
     with jupyter_lab(served, work, {"CARCNB_DATA_DIR": "data"}) as url, sync_playwright() as pw:
         browser = launch(pw)
         try:
-            yield SharedLab(url, served, browser)
+            yield SharedLab(url, served, browser.new_context())
         finally:
             browser.close()
 

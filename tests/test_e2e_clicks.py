@@ -37,7 +37,7 @@ def test_a_click_in_the_middle_of_a_field_puts_the_farmer_there(shared_lab):
     (served / PUZZLE).parent.mkdir(parents=True)
     shutil.copy(ROOT / PUZZLE, served / PUZZLE)
     (served / NOTEBOOK).write_text(json.dumps(_notebook()), encoding="utf-8")
-    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1200})
+    page = shared_lab.new_page(1400, 1200)
     try:
         open_and_run(page, shared_lab.url, f"clicks/{NOTEBOOK}")
         puzzle = page.locator(".carcnb-puzzle[data-carcnb-keyguard]").first

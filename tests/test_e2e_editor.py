@@ -38,7 +38,7 @@ def page(shared_lab):
 
     served = shared_lab.folder("editor")
     _notebook(served / NOTEBOOK)
-    page = shared_lab.browser.new_page(viewport={"width": 1300, "height": 1300})
+    page = shared_lab.new_page(1300, 1300)
     try:
         open_and_run(page, shared_lab.url, f"editor/{NOTEBOOK}")
         board = page.locator(".carcnb-editor .carcnb-board")

@@ -78,7 +78,7 @@ def page(shared_lab, served):
     """The notebook run afresh in a new page: every widget new, each with its keys guarded."""
     from playwright.sync_api import expect
 
-    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1200})
+    page = shared_lab.new_page(1400, 1200)
     try:
         open_and_run(page, shared_lab.url, f"keys/{NOTEBOOK}")
         for root in WIDGETS:

@@ -54,7 +54,7 @@ def test_click_places_a_tile_in_jupyterlab(shared_lab, lab):
     from playwright.sync_api import expect
 
     started = time.monotonic()
-    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1400})
+    page = shared_lab.new_page(1400, 1400)
     try:
         open_and_run(page, shared_lab.url, lab)
 

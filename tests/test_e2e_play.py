@@ -41,7 +41,7 @@ def test_click_pass_the_reply_in_the_log_and_undo(shared_lab):
     place = next(a for a in GameModel(("base",), players=("you", "random"), seed=1).state.legal_actions()
                  if isinstance(a, Place) and a.rot == 0)
     _notebook(shared_lab.folder("play") / NOTEBOOK)
-    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1200})
+    page = shared_lab.new_page(1400, 1200)
     try:
         open_and_run(page, shared_lab.url, f"play/{NOTEBOOK}")
         game = page.locator(".carcnb-play[data-carcnb-keyguard]").first

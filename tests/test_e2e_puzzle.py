@@ -51,7 +51,7 @@ def _port(page, board, x: int, y: int, port: str) -> tuple[float, float]:
 def test_solve_a_best_puzzle_by_clicking_the_board(shared_lab, served):
     from playwright.sync_api import expect
 
-    page = shared_lab.browser.new_page(viewport={"width": 1400, "height": 1400})
+    page = shared_lab.new_page(1400, 1400)
     try:
         open_and_run(page, shared_lab.url, f"puzzle/{NOTEBOOK}")
         puzzle = page.locator(".carcnb-puzzle")
