@@ -46,10 +46,12 @@ def judged_turn(state: GameState, gained: Values) -> Values:
 
 @dataclass(frozen=True)
 class Line:
-    """The mover's decisions in order, and their worth to the mover by the turn search (``judge`` at the end)."""
+    """The mover's decisions in order, their worth to the mover by the turn search (``judge`` at the end), and
+    the position they reach (``GameState.key``): two lines that reach the same position are one."""
 
     actions: tuple[Action, ...]
     worth: int
+    reached: tuple = ()
 
 
 def turn_lines(state: GameState, node_limit: int = NODE_LIMIT) -> list[Line]:
@@ -68,7 +70,7 @@ def turn_lines(state: GameState, node_limit: int = NODE_LIMIT) -> list[Line]:
         out = {}
         for action in state.legal_actions():
             state.apply(action, check=False)
-            out[(action,)] = Line((action,), objective(judge(state), seat))
+            out[(action,)] = Line((action,), objective(judge(state), seat), state.key())
             state.undo()
     return sorted(out.values(), key=lambda line: -line.worth)
 
@@ -81,7 +83,7 @@ def _walk(state: GameState, solver: Solver, seat: int, line: tuple[Action, ...],
         else:
             key = state.key()  # (``turn_key`` forgets where the tile went once the turn is over)
             if key not in out:
-                out[key] = Line((*line, action), objective(solver.value(), seat))
+                out[key] = Line((*line, action), objective(solver.value(), seat), key)
         state.undo()
 
 

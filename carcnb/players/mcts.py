@@ -98,17 +98,21 @@ class MctsPlayer:
         return _shared_means(candidates, contenders, margins)
 
     def candidates(self, state: GameState) -> list[Line]:
-        """The best ``WIDTH`` lines by the turn search, and greedy's line when it is not among them."""
+        """The best ``WIDTH`` lines by the turn search, and the line that reaches where greedy's line does when
+        it is not among them (the state is left as it was)."""
         lines = turn_lines(state)
         chosen = lines[:WIDTH]
         try:
             greedy = greedy_line(state)
         except SearchLimitError:
             return chosen
-        if all(c.actions != greedy for c in chosen):
-            same = next((line for line in lines if line.actions == greedy), None)
-            if same is not None:
-                chosen.append(same)
+        for action in greedy:
+            state.apply(action, check=False)
+        reached = state.key()
+        for _ in greedy:
+            state.undo()
+        if all(c.reached != reached for c in chosen):
+            chosen.extend(line for line in lines if line.reached == reached)
         return chosen
 
     def _spent(self, spent: int, started: float) -> bool:
