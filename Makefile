@@ -44,7 +44,7 @@ site: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/run.py
 
-# The computer players' matches (about an hour on two cores); `make bench` prints what the last run found.
+# The computer players' matches (about an hour and a half on two cores); `make bench` prints what the last run found.
 strength: $(STAMP)
 	$(PY) bench/strength.py
 

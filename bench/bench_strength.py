@@ -13,7 +13,7 @@ RECORD = Path(sys.prefix) / "strength.json"
 
 def main() -> None:
     if not RECORD.is_file():
-        print("strength: not measured on this machine yet (make strength plays the matches, about an hour)")
+        print("strength: not measured on this machine yet (make strength plays the matches, about an hour and a half)")
         return
     for m in json.loads(RECORD.read_text()):
         print(f"{m['match']}: {m['win_rate']:.0%} of {m['games']} games (95%: {m['low']:.0%}-{m['high']:.0%}) at "

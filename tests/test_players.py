@@ -11,6 +11,7 @@ from conftest import state_from_text
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.steps import CHANCE, TERMINAL
 from carcnb.players.greedy import GreedyPlayer
+from carcnb.players.lines import greedy_line, judge, turn_lines
 from carcnb.players.match import LEVELS, Budget, make_player, play_game
 from carcnb.players.mcts import MctsPlayer
 from carcnb.players.player import RandomPlayer
@@ -100,8 +101,51 @@ def test_the_tree_search_knows_the_pile_not_the_order_of_its_draws():
 def test_the_tree_search_leaves_the_state_as_it_was():
     state = state_from_text(CITY, hand="K", pile=["V", "E"])
     key, depth = state.key(), len(state.history)
-    MctsPlayer(0, iterations=60).search(state)
-    assert (state.key(), len(state.history)) == (key, depth)
+    weighed = MctsPlayer(0, iterations=12).weigh(state)
+    assert len(weighed) >= 1 and (state.key(), len(state.history)) == (key, depth)
+
+
+def test_a_line_is_the_whole_turn_of_the_mover_and_every_placement_has_its_lines():
+    """Where the tile goes is judged together with the follower decision after it; two placements that both
+    pass are two lines."""
+    state = state_from_text(CITY, hand="K", pile=["V"])
+    mover, key = state.current_player(), state.key()
+    lines = turn_lines(state)
+    assert {line.actions[0] for line in lines} == set(state.legal_actions())
+    assert [line.worth for line in lines] == sorted((line.worth for line in lines), reverse=True)
+    for line in lines:
+        for action in line.actions:
+            state.apply(action)
+        assert state.current_player() != mover
+        for _ in line.actions:
+            state.undo()
+    assert state.key() == key
+
+
+def test_the_tree_search_weighs_the_greedy_line_among_its_candidates():
+    state = state_from_text("0,0 D 0", hand="E", pile=["V", "K"])
+    greedy = greedy_line(state)
+    assert greedy[0] == GreedyPlayer().choose(state)
+    weighed = [line.actions for line in MctsPlayer(0, iterations=4).candidates(state)]
+    assert greedy in weighed
+
+
+def test_the_tree_search_plays_the_rest_of_its_line_where_the_game_is_as_it_planned():
+    state = state_from_text(CITY, hand="K", pile=["V", "E"])
+    player = MctsPlayer(0, iterations=12)
+    first = player.choose(state)
+    planned = player.plan
+    state.apply(first)
+    assert planned and player.choose(state) == planned[0]
+
+
+def test_a_follower_in_hand_is_worth_points_while_tiles_are_left():
+    """The standing counts a follower on an open feature as if the game ended now; the judgement of a
+    look-ahead also counts the followers still in hand, less and less as the pile runs out."""
+    long_pile = state_from_text("0,0 D 0", hand="E", pile=["V"] * 8 + ["U"] * 8 + ["B"] * 4 + ["K"] * 3)
+    last_tile = state_from_text("0,0 D 0", hand="E", pile=["V"])
+    assert standing(long_pile) == standing(last_tile) == (0, 0)
+    assert judge(long_pile)[0] > judge(last_tile)[0] > 0
 
 
 def test_the_tree_search_closes_the_city_it_can_close():
@@ -123,5 +167,6 @@ def test_greedy_beats_random_on_fixed_seeds(seed):
 
 def test_the_tree_search_beats_random_on_a_fixed_seed():
     state = GameState(Game(), seed=7)
-    end = play_game(state, [RandomPlayer(7), MctsPlayer(7, iterations=60)])
+    state.stages = [dict(list(stage.items())[:12]) for stage in state.stages]  # half the tile kinds: a shorter game
+    end = play_game(state, [RandomPlayer(7), MctsPlayer(7, iterations=6)])
     assert end.scores["blue"] > end.scores["red"]

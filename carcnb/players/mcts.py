@@ -1,13 +1,22 @@
-"""The look-ahead player: Monte Carlo tree search over the rest of the game.
+"""The look-ahead player: Monte Carlo search over sampled futures of the real pile.
 
-Every decision is a move of the tree, the expansions' too (where the meteor lands, each step of the tornado,
-where a ferry goes); every draw is a chance node whose tiles come from the pile's contents as a player at the
-table knows them, each as likely as its count, never from the order the game will really draw them. An
-iteration walks down the tree (UCT: the mean of each player's own margin, plus a bonus for moves tried
-little), tries one new move, judges the position it reaches by how the game would stand if it ended there
-(``standing``, as each player's margin over the best other), and adds that to every node on the way. The move
-tried most at the root is played. A budget of iterations plays the same game for the same seed; a budget of
-seconds plays as far as the machine gets.
+Its moves are whole lines of the turn (``lines``: where the tile goes together with the follower decision, or
+each step of a disaster or a ferry), so a placement is never judged before its follower. The exact turn search
+ranks every line by how it leaves the game (``lines.judge``); the best few, and the greedy player's line, are
+the candidates (progressive widening: a line the turn search ranks far down is not worth a future).
+
+Each candidate is then played out in sampled futures: the next draws come from the pile's contents, each tile
+as likely as its count, by the player's own random generator (a player at the table knows the pile, never the
+order of its draws); the other players reply as the greedy player would, the mover plays its own best line by
+the turn search, for ``DRAWS`` draws; the position reached is judged by ``lines.judge`` (the mover's margin).
+Every candidate is played in the same futures (common random numbers: the differences between candidates
+are measured with far less noise than their values), and the futures are shared out by successive halving:
+every candidate gets the first round, the better half the next round of twice as many, and so on until one
+is left or the budget is spent. The candidate with the best mean over the futures the survivors share is
+played; the rest of its line is followed at the mover's next decisions of the same turn.
+
+A budget of iterations (futures played, over all candidates) plays the same game for the same seed. A budget
+of seconds is measured in the process's CPU time, so a loaded machine thinks as far as an idle one would.
 """
 from __future__ import annotations
 
@@ -16,30 +25,22 @@ import random
 import time
 
 from carcnb.engine.actions import Action
+from carcnb.engine.errors import SearchLimitError
 from carcnb.engine.state import GameState
 from carcnb.engine.steps import CHANCE, TERMINAL
-from carcnb.players.standing import margins, standing
+from carcnb.players.greedy import GreedyPlayer
+from carcnb.players.lines import TENTHS, Line, best_line, greedy_line, judge, judged_turn, turn_lines
+from carcnb.search.solve import Solver, objective
 
-SCALE = 20.0  # a margin of this many points is one unit of reward
-EXPLORE = 1.0  # UCT's exploration weight, in those units
-CLOCK_EVERY = 16  # iterations between two looks at the clock
-
-
-class _Node:
-    __slots__ = ("untried", "children", "visits", "total")
-
-    def __init__(self, players: int):
-        self.untried: list[Action] | None = None  # the moves not yet tried here, once the node is reached
-        self.children: dict[Action, _Node] = {}
-        self.visits = 0
-        self.total = [0.0] * players  # each player's rewards summed over the visits
-
-    def mean(self, seat: int) -> float:
-        return self.total[seat] / self.visits
+WIDTH = 3  # candidates beside the greedy line, best first by the turn search
+DRAWS = 1  # draws a future goes on for after the candidate's turn (two players: the opponent's reply)
+FIRST_ROUND = 2  # futures every candidate gets before the worse half is set aside
+REPLY_NODES = 5_000  # a reply's turn search stops here; past it the reply is greedy's, decision by decision
 
 
 class MctsPlayer:
-    """``iterations`` (the same game for the same seed) or ``seconds`` per decision; one of them is needed."""
+    """``iterations`` (futures over all candidates: the same game for the same seed) or ``seconds`` of CPU time
+    per decision; one of them is needed."""
 
     name = "mcts"
 
@@ -49,69 +50,113 @@ class MctsPlayer:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.plan: tuple[Action, ...] = ()  # the rest of the line chosen, for the mover's next decisions
+        self.planned_for: tuple | None = None  # the state (``key``) at which ``plan[0]`` is to be played
 
     def choose(self, state: GameState) -> Action:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        root = self.search(state)
-        seat = state.current_player()
-        return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].mean(seat)))[0]
-
-    def search(self, state: GameState) -> _Node:
-        """The tree grown from ``state`` within the budget (the state is left as it was)."""
-        players = len(state.players)
-        root = _Node(players)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while True:
-            if self.iterations is not None and done >= self.iterations:
-                break
-            if deadline is not None and done % CLOCK_EVERY == 0 and time.perf_counter() >= deadline:
-                break
-            self._iterate(state, root, players)
-            done += 1
-        return root
-
-    def _iterate(self, state: GameState, root: _Node, players: int) -> None:
-        node, path, played = root, [root], 0
-        while True:
-            who = state.current_player()
-            if who == TERMINAL:
-                break
-            if who == CHANCE:
-                action = state.sample_chance(self.rng)  # the player's own generator, never the state's
-            else:
-                if node.untried is None:
-                    node.untried = state.legal_actions()
-                    self.rng.shuffle(node.untried)
-                if node.untried:
-                    action = node.untried.pop()
-                    state.apply(action, check=False)
-                    played += 1
-                    child = _Node(players)
-                    node.children[action] = child
-                    path.append(child)
-                    break
-                action = self._select(node, who)
-            state.apply(action, check=False)
-            played += 1
-            child = node.children.get(action)
-            if child is None:
-                child = _Node(players)
-                node.children[action] = child
-            node = child
-            path.append(node)
-        reward = [m / SCALE for m in margins(standing(state))]
-        for n in path:
-            n.visits += 1
-            for i, r in enumerate(reward):
-                n.total[i] += r
-        for _ in range(played):
+        if self.plan and self.planned_for == state.key() and self.plan[0] in legal:
+            line = self.plan
+        else:
+            weighed = self.weigh(state)
+            line = max(weighed, key=lambda w: w[1])[0].actions
+        self.plan, self.planned_for = line[1:], None
+        if self.plan:
+            state.apply(line[0], check=False)
+            self.planned_for = state.key()
             state.undo()
+        return line[0]
 
-    @staticmethod
-    def _select(node: _Node, seat: int) -> Action:
-        log_n = math.log(node.visits)
-        return max(node.children.items(),
-                   key=lambda kv: kv[1].mean(seat) + EXPLORE * math.sqrt(log_n / kv[1].visits))[0]
+    def weigh(self, state: GameState) -> list[tuple[Line, float]]:
+        """The candidate lines still in the running when the budget ran out, each with its mean margin over
+        the futures they all were played in (the state is left as it was)."""
+        started = time.process_time()
+        candidates = self.candidates(state)
+        if len(candidates) == 1:
+            return [(candidates[0], 0.0)]
+        seat = state.current_player()
+        margins: dict[int, list[float]] = {i: [] for i in range(len(candidates))}
+        contenders = list(range(len(candidates)))
+        seeds: list[int] = []
+        played = spent = 0
+        goal = FIRST_ROUND
+        while len(contenders) > 1:
+            for future in range(played, goal):
+                if future == len(seeds):
+                    seeds.append(self.rng.getrandbits(64))
+                for i in contenders:
+                    if self._spent(spent, started):
+                        return _shared_means(candidates, contenders, margins)
+                    margins[i].append(future_margin(state, candidates[i].actions, seat, seeds[future]))
+                    spent += 1
+            played = goal
+            ranked = sorted(contenders, key=lambda i: -sum(margins[i][:played]))
+            contenders = ranked[:max(1, math.ceil(len(ranked) / 2))]
+            goal = played * 2
+        return _shared_means(candidates, contenders, margins)
+
+    def candidates(self, state: GameState) -> list[Line]:
+        """The best ``WIDTH`` lines by the turn search, and the line that reaches where greedy's line does when
+        it is not among them (the state is left as it was)."""
+        lines = turn_lines(state)
+        chosen = lines[:WIDTH]
+        try:
+            greedy = greedy_line(state)
+        except SearchLimitError:
+            return chosen
+        for action in greedy:
+            state.apply(action, check=False)
+        reached = state.key()
+        for _ in greedy:
+            state.undo()
+        if all(c.reached != reached for c in chosen):
+            chosen.extend(line for line in lines if line.reached == reached)
+        return chosen
+
+    def _spent(self, spent: int, started: float) -> bool:
+        if self.iterations is not None and spent >= self.iterations:
+            return True
+        return self.seconds is not None and time.process_time() - started >= self.seconds
+
+
+def _shared_means(candidates: list[Line], contenders: list[int],
+                  margins: dict[int, list[float]]) -> list[tuple[Line, float]]:
+    """Each contender's mean over the futures every contender was played in; with none in common, each
+    contender's worth by the turn search (the budget ran out before a future was played)."""
+    shared = min(len(margins[i]) for i in contenders)
+    if shared == 0:
+        return [(candidates[i], candidates[i].worth / TENTHS) for i in contenders]
+    return [(candidates[i], sum(margins[i][:shared]) / shared) for i in contenders]
+
+
+def future_margin(state: GameState, line: tuple[Action, ...], mover: int, seed: int) -> float:
+    """The mover's margin (``judge``) after ``line`` and ``DRAWS`` more draws of future ``seed``, the others
+    replying as greedy would, the mover by its own turn search; played on a fork of ``state``."""
+    state = state.fork(record=True)  # the turn searches try actions and take them back
+    for action in line:
+        state.apply(action, check=False)
+    rng = random.Random(seed)
+    draws = 0
+    while (who := state.current_player()) != TERMINAL:
+        if who == CHANCE:
+            if draws == DRAWS:
+                break
+            draws += 1
+            state.apply(state.sample_chance(rng), check=False)
+            continue
+        for action in _reply(state, who == mover):
+            state.apply(action, check=False)
+    return objective(judge(state), mover) / TENTHS
+
+
+def _reply(state: GameState, own: bool) -> tuple[Action, ...]:
+    """The line a player to act in a future plays: the mover its own best line by the turn search, another
+    player greedy's; a turn too big to search is played one greedy decision at a time."""
+    try:
+        if own:
+            return best_line(state, Solver(state, REPLY_NODES, leaf=judged_turn))
+        return greedy_line(state, REPLY_NODES)
+    except SearchLimitError:
+        return (GreedyPlayer().choose(state),)
