@@ -47,10 +47,10 @@ def test_the_command_prints_each_player(capsys):
 
 
 def test_the_command_writes_json(capsys):
-    assert main(["match", "--players", "mcts,random", "--games", "1", "--move-iterations", "5", "--json"]) == 0
+    assert main(["match", "--players", "greedy,random", "--games", "1", "--move-iterations", "5", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["budget"]["iterations"] == 5
-    assert [p["player"] for p in doc["players"]] == ["mcts", "random"]
+    assert [p["player"] for p in doc["players"]] == ["greedy", "random"]
     assert set(doc["players"][0]) >= {"wins", "win_rate", "win_rate_95", "mean_score", "mean_margin"}
 
 

@@ -149,11 +149,11 @@ def test_the_tornado_names_its_page():
 
 
 def test_a_whole_game_between_computers_reaches_the_end_the_same_for_the_same_seed():
-    m = GameModel(("base",), players=("mcts", "random"), iterations=5, seed=1)
+    m = GameModel(("base",), players=("mcts", "random"), iterations=1, seed=1)
     assert m.over and not m.human_to_act and m.turns()[-1].finished and len(m.turns()) == 71
     assert "the game ends: every follower left on the board scores" in m.turns()[-1].lines
     assert re.fullmatch(r"red \d+, blue \d+: (red|blue) wins|.* tie with \d+", m.result())
-    again = GameModel(("base",), players=("mcts", "random"), iterations=5, seed=1)
+    again = GameModel(("base",), players=("mcts", "random"), iterations=1, seed=1)
     assert again.scores == m.scores and [t.text() for t in again.turns()] == [t.text() for t in m.turns()]
 
 
