@@ -123,6 +123,33 @@ def test_each_clause_of_the_conclusion_fails_alone():
     assert "not 7.5 points behind" in midgame.failure(_conclusion(best, greedy, far), 200, lead=7.5)
 
 
+def _same_puzzle(p: Position, made: tuple[midgame.Conclusion, object]) -> bool:
+    """Whether the whole analysis (``found``) makes ``p`` the puzzle ``made``: the same answer and idea."""
+    again = midgame.found(p, 7)
+    return again is not None and again[0].best.line == made[0].best.line and again[1].key == made[1].key
+
+
+def test_pruning_tries_smaller_boards_in_a_few_futures_and_the_whole_analysis_holds_where_it_ends(monkeypatch):
+    start = _without_question()
+    made = midgame.found(start, 7)
+    asked = []
+    real = midgame.found
+    monkeypatch.setattr(midgame, "found", lambda *a, **k: asked.append(a[0]) or real(*a, **k))
+    p = midgame.puzzle(start, 7)
+    monkeypatch.undo()
+    assert len(p.board) < len(start.board) and _same_puzzle(replace(p, question=None), made)
+    assert len(asked) <= 3  # the start, then the boards pruning ended on: not every board it tried
+
+
+def test_a_board_pruning_accepted_that_the_whole_analysis_rejects_gives_way_to_a_less_pruned_one(monkeypatch):
+    start = _without_question()
+    made = midgame.found(start, 7)
+    monkeypatch.setattr(midgame, "_tried", lambda q, made, lead: True)  # a trial that lets every tile go
+    p = midgame.puzzle(start, 7)
+    monkeypatch.undo()
+    assert _same_puzzle(replace(p, question=None), made)
+
+
 def test_the_pile_is_cut_to_a_few_tiles_left_and_never_while_the_river_flows():
     state = GameState(Game(players=("red", "blue"), sets=frozenset({"river"})), seed=3)
     rng = random.Random(3)
@@ -246,3 +273,10 @@ def test_each_shipped_mid_game_puzzle_records_its_futures_says_what_best_means_a
     assert f"every seat played by the {q.level} player" in q.explanation
     assert _idea(p) in midgame.OPPONENT_THEMES
 
+
+def test_the_collection_holds_30_mid_game_puzzles_on_5_ideas():
+    """Not only farms: at least five ideas, none more than half of the puzzles."""
+    shipped = _shipped_mid_game()
+    ideas = Counter(_idea(p) for _, p in shipped)
+    assert len(shipped) >= 30 and len(ideas) >= 5, ideas
+    assert max(ideas.values()) <= len(shipped) / 2, ideas

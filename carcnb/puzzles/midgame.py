@@ -50,6 +50,7 @@ MOST_TILES = 30  # a bigger board is not examined: its picture would be hard to 
 OPPONENT_THEMES = ("destroy", "steal", "share", "deny", "feed")  # an opponent's figure or feature is what it is about
 MATTERS = 2.0  # points of the answer's lead over the greedy move that the opponents' figures must account for
 HOPES = 4  # lines that beat the greedy move once what is left open is counted, glanced at
+TRIAL_FUTURES = 16  # futures every option of a smaller board is played in while pruning (found judges the result)
 
 
 @dataclass(frozen=True)
@@ -74,11 +75,11 @@ def asked(p: Position, seed: int) -> Position:
     return replace(p, question=Question("best", horizon="game", level=LEVEL, seed=seed, futures=FUTURES))
 
 
-def conclude(p: Position, futures: int | None = None) -> Conclusion:
+def conclude(p: Position, futures: int | None = None, greedy: tuple[Action, ...] | None = None) -> Conclusion:
     """The analysis of ``p``'s question over the whole game with its recorded seed, level and futures
-    (``futures``: that many instead)."""
+    (``futures``: that many instead; ``greedy``: the greedy line, when known already)."""
     found = analyse_question(p, futures=futures)
-    return Conclusion(found, greedy_option(p, found.options))
+    return Conclusion(found, greedy_option(p, found.options, greedy))
 
 
 def failure(c: Conclusion, futures: int, lead: float = LEAD) -> str | None:
@@ -129,9 +130,9 @@ def line_text(line: tuple[Action, ...]) -> str:
     return "; ".join(map(str, line))
 
 
-def greedy_option(p: Position, options: tuple[Option, ...]) -> Option:
-    """The option the greedy player plays."""
-    return option_of(state_from_position(p), options, greedy_line(p))
+def greedy_option(p: Position, options: tuple[Option, ...], line: tuple[Action, ...] | None = None) -> Option:
+    """The option the greedy player plays (``line``: its line, when known already)."""
+    return option_of(state_from_position(p), options, greedy_line(p) if line is None else line)
 
 
 def greedy_line(p: Position) -> tuple[Action, ...]:
@@ -180,22 +181,39 @@ def idea_of(p: Position, c: Conclusion) -> Idea | None:
     return idea if _involves_opponent(idea) else None
 
 
-def found(p: Position, seed: int, lead: float = LEAD) -> tuple[Conclusion, Idea] | None:
+def found(p: Position, seed: int, lead: float = LEAD,
+          like: tuple[Conclusion, Idea] | None = None) -> tuple[Conclusion, Idea] | None:
     """The conclusion and idea that make ``p`` (its pile already cut to the tiles left) a mid-game puzzle with
     futures of ``seed``, the answer ahead of every other option by ``lead`` points (at least ``LEAD``), or None.
     Cheap looks come first and set most positions aside: no line beats the greedy move once what the turn leaves
-    open is counted (``_hopes``), or none leads it by the lead in a glance at a few futures."""
+    open is counted (``_hopes``), or none leads it by the lead in a glance at a few futures. ``like``: the
+    puzzle that ``p``, a smaller board, must still be (pruning): the same answer and idea, or None as soon as
+    that fails (an answer that cannot be played, another best option), before the costlier looks."""
     p = asked(p, seed)
+    if like is not None and not _legal_line(p, like[0].best.line):
+        return None
     hopes, greedy = _hopes(p)
     if not hopes or not _glanced(p, greedy, hopes, lead):
         return None
-    c = conclude(p)
+    c = conclude(p, greedy=greedy)
+    if like is not None and c.best.line != like[0].best.line:
+        return None
     if failure(c, FUTURES, lead) is not None:
         return None
     idea = idea_of(p, c)
-    if idea is None or not _opponents_matter(p, c, lead):
+    if idea is None or (like is not None and idea.key != like[1].key) or not _opponents_matter(p, c, lead):
         return None
     return c, idea
+
+
+def _legal_line(p: Position, line: tuple[Action, ...]) -> bool:
+    """Whether the mover can play ``line`` in ``p``."""
+    state = state_from_position(p)
+    for action in line:
+        if action not in state.legal_actions():
+            return False
+        state.apply(action, check=False)
+    return True
 
 
 def _hopes(p: Position) -> tuple[list[tuple[Action, ...]], tuple[Action, ...]]:
@@ -290,21 +308,63 @@ def cut(p: Position, state: GameState, rng: random.Random) -> Position | None:
 
 def puzzle(p: Position, seed: int, lead: float = LEAD) -> Position | None:
     """The mid-game puzzle made from ``p`` (its pile cut), pruned of what changes neither its answer nor its
-    idea, graded, titled and explained; None when ``p`` makes none."""
+    idea, graded, titled and explained; None when ``p`` makes none. Pruning tries each smaller board in a few
+    futures (``_tried``); the whole of ``found`` judges only the boards pruning ends on (``_confirmed``)."""
     made = found(p, seed, lead)
     if made is None:
         return None
-    kept = {"": made}
+    accepted = [asked(p, seed)]
 
     def same(q: Position) -> bool:
-        again = found(q, seed, lead)
-        if again is None or again[0].best.line != made[0].best.line or again[1].key != made[1].key:
+        if not _tried(q, made, lead):
             return False
-        kept[""] = again
+        accepted.append(q)
         return True
 
-    p = pruned(asked(p, seed), same)
-    return finished(p, *kept[""])  # the last position pruning accepted is the puzzle
+    pruned(accepted[0], same)
+    return finished(*_confirmed(accepted, made, seed, lead))
+
+
+def _tried(q: Position, made: tuple[Conclusion, Idea], lead: float) -> bool:
+    """Whether ``q``, a smaller board than the one the puzzle ``made`` was found on, looks like the same puzzle
+    at a fraction of the cost of ``found``: the answer can be played, the greedy move is another option with
+    the same idea against it, and in the first ``TRIAL_FUTURES`` futures the answer leads every other option by
+    the lead on average, and the opponents' figures matter."""
+    c, idea = made
+    if not _legal_line(q, c.best.line):
+        return False
+    greedy = greedy_line(q)
+    again = compared(q, c.best.line, greedy, 0)
+    if again is None or again.key != idea.key:
+        return False
+    state = state_from_position(q)
+    options = mover_options(state, state.current_player())
+    answer, obvious = option_of(state, options, c.best.line), option_of(state, options, greedy)
+    if obvious is answer:
+        return False
+    _play_out(state, options, q.question.level, q.question.seed, TRIAL_FUTURES)
+    others = [o for o in options if o is not answer]
+    if any(difference(answer, o)[0] < lead for o in others):
+        return False
+    trial = Analysis(c.analysis.mover, (answer, *others), q.question.level, False, 0.0, q.question.seed)
+    return _opponents_matter(q, Conclusion(trial, obvious), lead)
+
+
+def _confirmed(accepted: list[Position], made: tuple[Conclusion, Idea], seed: int,
+               lead: float) -> tuple[Position, Conclusion, Idea]:
+    """The most pruned of ``accepted`` (the boards pruning went through, the first the one ``made`` was found
+    on) that ``found`` makes the same puzzle, with its conclusion and idea: the last first, then halving the
+    way back between the last found good and the first found wanting."""
+    good, bad, kept = 0, len(accepted), made
+    probe = len(accepted) - 1
+    while probe > good:
+        got = found(accepted[probe], seed, lead, like=made)
+        if got is not None:
+            good, kept = probe, got
+        else:
+            bad = probe
+        probe = (good + bad) // 2
+    return accepted[good], *kept
 
 
 def finished(p: Position, c: Conclusion, idea: Idea) -> Position | None:
