@@ -106,11 +106,17 @@ class SharedLab:
     served: Path
     context: object
 
-    def new_page(self, width: int, height: int):
-        """A new page of that context, ``width`` by ``height`` pixels."""
+    @contextmanager
+    def opened(self, notebook: str, width: int, height: int) -> Iterator:
+        """A new page of that context, ``width`` by ``height`` pixels, with ``notebook`` (a path under the served
+        folder) opened and run in it (``open_and_run``); the page is closed at the end."""
         page = self.context.new_page()
-        page.set_viewport_size({"width": width, "height": height})
-        return page
+        try:
+            page.set_viewport_size({"width": width, "height": height})
+            open_and_run(page, self.url, notebook)
+            yield page
+        finally:
+            page.close()
 
     def folder(self, name: str) -> Path:
         """A new folder of its own for a test, under the served one: its notebooks are opened as

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, open_and_run
+from labserver import board_mapping, board_point
 
 pytestmark = pytest.mark.e2e
 
@@ -37,9 +37,7 @@ def test_a_click_in_the_middle_of_a_field_puts_the_farmer_there(shared_lab):
     (served / PUZZLE).parent.mkdir(parents=True)
     shutil.copy(ROOT / PUZZLE, served / PUZZLE)
     (served / NOTEBOOK).write_text(json.dumps(_notebook()), encoding="utf-8")
-    page = shared_lab.new_page(1400, 1200)
-    try:
-        open_and_run(page, shared_lab.url, f"clicks/{NOTEBOOK}")
+    with shared_lab.opened(f"clicks/{NOTEBOOK}", 1400, 1200) as page:
         puzzle = page.locator(".carcnb-puzzle[data-carcnb-keyguard]").first
         expect(puzzle).to_be_visible(timeout=120_000)
         status, pointer = puzzle.locator(".carcnb-status").first, puzzle.locator(".carcnb-pointer").first
@@ -63,5 +61,3 @@ def test_a_click_in_the_middle_of_a_field_puts_the_farmer_there(shared_lab):
         page.mouse.click(x, y)
         expect(status).to_contain_text("deploy 0,1 NNW", timeout=30_000)
         expect(status).to_contain_text("press Check", timeout=30_000)
-    finally:
-        page.close()

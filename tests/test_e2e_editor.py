@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, open_and_run
+from labserver import board_mapping, board_point
 
 pytestmark = pytest.mark.e2e
 
@@ -38,15 +38,11 @@ def page(shared_lab):
 
     served = shared_lab.folder("editor")
     _notebook(served / NOTEBOOK)
-    page = shared_lab.new_page(1300, 1300)
-    try:
-        open_and_run(page, shared_lab.url, f"editor/{NOTEBOOK}")
+    with shared_lab.opened(f"editor/{NOTEBOOK}", 1300, 1300) as page:
         board = page.locator(".carcnb-editor .carcnb-board")
         expect(board).to_be_visible(timeout=120_000)
         board_mapping(page, board)
         yield page, served
-    finally:
-        page.close()
 
 
 def _aim(page, tile: tuple[int, int], fx: float, fy: float) -> tuple[float, float]:

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, open_and_run
+from labserver import board_mapping, board_point
 
 pytestmark = pytest.mark.e2e
 
@@ -78,14 +78,10 @@ def page(shared_lab, served):
     """The notebook run afresh in a new page: every widget new, each with its keys guarded."""
     from playwright.sync_api import expect
 
-    page = shared_lab.new_page(1400, 1200)
-    try:
-        open_and_run(page, shared_lab.url, f"keys/{NOTEBOOK}")
+    with shared_lab.opened(f"keys/{NOTEBOOK}", 1400, 1200) as page:
         for root in WIDGETS:
             expect(page.locator(f"{root}[data-carcnb-keyguard]").first).to_be_visible(timeout=120_000)
         yield page
-    finally:
-        page.close()
 
 
 def _root(page, root: str):

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, open_and_run
+from labserver import board_mapping, board_point
 
 pytestmark = pytest.mark.e2e
 
@@ -54,9 +54,7 @@ def test_click_places_a_tile_in_jupyterlab(shared_lab, lab):
     from playwright.sync_api import expect
 
     started = time.monotonic()
-    page = shared_lab.new_page(1400, 1400)
-    try:
-        open_and_run(page, shared_lab.url, lab)
+    with shared_lab.opened(lab, 1400, 1400) as page:
 
         editor = page.locator(".carcnb-editor").last
         board = editor.locator(".carcnb-board")
@@ -98,5 +96,3 @@ def test_click_places_a_tile_in_jupyterlab(shared_lab, lab):
         page.screenshot(path=str(ARTIFACT))
         print(f"click to new status {times['status'] - times['click']:.0f} ms, to new picture "
               f"{times['picture'] - times['click']:.0f} ms (in the page); test {time.monotonic() - started:.1f} s")
-    finally:
-        page.close()

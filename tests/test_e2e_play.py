@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, open_and_run
+from labserver import board_mapping, board_point
 
 from carcnb.engine.actions import Place
 from carcnb.widgets.game import GameModel
@@ -41,9 +41,7 @@ def test_click_pass_the_reply_in_the_log_and_undo(shared_lab):
     place = next(a for a in GameModel(("base",), players=("you", "random"), seed=1).state.legal_actions()
                  if isinstance(a, Place) and a.rot == 0)
     _notebook(shared_lab.folder("play") / NOTEBOOK)
-    page = shared_lab.new_page(1400, 1200)
-    try:
-        open_and_run(page, shared_lab.url, f"play/{NOTEBOOK}")
+    with shared_lab.opened(f"play/{NOTEBOOK}", 1400, 1200) as page:
         game = page.locator(".carcnb-play[data-carcnb-keyguard]").first
         expect(game).to_be_visible(timeout=120_000)
         status, log = game.locator(".carcnb-status").first, game.locator(".carcnb-game-log").first
@@ -68,5 +66,3 @@ def test_click_pass_the_reply_in_the_log_and_undo(shared_lab):
         for key in COMMAND_KEYS:
             page.keyboard.press(key)
         assert page.evaluate(CELL_STATE) == cells
-    finally:
-        page.close()

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point, open_and_run
+from labserver import board_mapping, board_point
 
 from carcnb.engine.geometry import PORT_INDEX
 from carcnb.telling.render import port_point
@@ -51,9 +51,7 @@ def _port(page, board, x: int, y: int, port: str) -> tuple[float, float]:
 def test_solve_a_best_puzzle_by_clicking_the_board(shared_lab, served):
     from playwright.sync_api import expect
 
-    page = shared_lab.new_page(1400, 1400)
-    try:
-        open_and_run(page, shared_lab.url, f"puzzle/{NOTEBOOK}")
+    with shared_lab.opened(f"puzzle/{NOTEBOOK}", 1400, 1400) as page:
         puzzle = page.locator(".carcnb-puzzle")
         board = puzzle.locator(".carcnb-board")
         expect(board).to_be_visible(timeout=120_000)
@@ -72,5 +70,3 @@ def test_solve_a_best_puzzle_by_clicking_the_board(shared_lab, served):
         puzzle.locator("button.carcnb-check").click()
         expect(puzzle.locator(".carcnb-verdict")).to_contain_text(re.compile("right", re.I), timeout=30_000)
         expect(page.locator(".jp-Notebook")).to_contain_text(re.compile("right", re.I))
-    finally:
-        page.close()
