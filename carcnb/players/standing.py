@@ -7,7 +7,7 @@ before the real final scoring (the earthquake destroying the cities its tokens n
 end of the game (``rules.base.apply_final``) applies them."""
 from __future__ import annotations
 
-from carcnb.engine.rules.base import final_rows
+from carcnb.engine.rules.final_points import final_points
 from carcnb.engine.state import GameState
 
 Values = tuple[float, ...]
@@ -15,12 +15,10 @@ Values = tuple[float, ...]
 
 def standing(state: GameState) -> tuple[int, ...]:
     """Each player's total, in seat order, if the board were scored now; the state is not changed."""
-    scores = dict(state.scores)
-    if not state.over:
-        for row in final_rows(state):
-            for c in row.scorers:
-                scores[c] += row.points
-    return tuple(scores[c] for c in state.players)
+    if state.over:
+        return tuple(state.scores[c] for c in state.players)
+    final = final_points(state)
+    return tuple(state.scores[c] + final[c] for c in state.players)
 
 
 def margins(values: Values) -> Values:
