@@ -419,11 +419,16 @@ class Board:
     def feature(self, node: Node) -> Feature:
         root = self.find(node)
         info = self.info[root]
+        complete = self.is_complete(root)
+        seen = info.view
+        if seen is not None and seen.complete == complete:
+            return seen
         nodes = tuple(sorted(info.members))
         standing = self.followers
         followers = tuple(Follower(c, pos, seg) for (pos, seg) in nodes if (pos, seg) in standing
                           for c in standing[pos, seg] if ":" not in c) if info.nfollowers else ()
-        return Feature(info.kind, nodes, self.is_complete(root), info.flooded, info.pennants, followers)
+        info.view = Feature(info.kind, nodes, complete, info.flooded, info.pennants, followers)
+        return info.view
 
     def features(self, occupied: bool = False) -> list[Feature]:
         """Every feature on the board (only those with a follower if ``occupied``), in a stable order."""

@@ -18,9 +18,12 @@ Node = tuple[Pos, int]
 
 
 class FeatureInfo:
-    """What the union-find root knows about its feature."""
+    """What the union-find root knows about its feature. ``view`` keeps the feature's last ``Feature`` view
+    (``Board.feature``): an info is replaced whenever its feature changes (a segment, a plain follower, a flood
+    mark), so the view stays true for as long as the info is the root's; only whether it is complete can change
+    without it (a cloister's neighbours)."""
 
-    __slots__ = ("kind", "members", "open", "pennants", "nfollowers", "flooded")
+    __slots__ = ("kind", "members", "open", "pennants", "nfollowers", "flooded", "view")
 
     def __init__(self, kind: str, members: tuple[Node, ...], open_: int, pennants: int, nfollowers: int = 0,
                  flooded: bool = False):
@@ -30,6 +33,7 @@ class FeatureInfo:
         self.pennants = pennants
         self.nfollowers = nfollowers
         self.flooded = flooded
+        self.view: Feature | None = None
 
     def merged(self, other: FeatureInfo, ends: int = 0) -> FeatureInfo:
         """The info of the two features joined, with ``ends`` open ends closed by the joining."""
