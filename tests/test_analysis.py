@@ -21,6 +21,8 @@ from carcnb.search.questions import readings_asked
 from carcnb.search.solve import solve
 from carcnb.telling.lookahead import analysis_lines
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 LAST_TURNS = [p for f in sorted(PUZZLES.rglob("*.toml")) if (p0 := load(f)).pile == () and p0.question
               and p0.question.kind == "best" for p in readings_asked(p0)]

@@ -22,6 +22,8 @@ from carcnb.search.solve import Solver, objective
 from carcnb.telling.verdict import check_answer, parse_answer
 from carcnb.widgets.puzzleboard.model import PuzzleModel
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 # every question of the collection: one per reading for a puzzle asked under each reading of a ruling
 # Two puzzles whose lines teach spelling (their answers lose once what the turn leaves open is valued, so the

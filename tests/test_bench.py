@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 BENCH = Path(__file__).parent.parent / "bench"
 SCRIPTS = sorted(BENCH.glob("bench_*.py"))  # what bench/run.py runs for `make bench`
 

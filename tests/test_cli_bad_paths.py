@@ -23,6 +23,8 @@ from test_cli_fuzz import commands
 
 from carcnb.cli import main
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 ROOT = Path(__file__).parent.parent
 GOOD = str(ROOT / "puzzles/base/road-loop.toml")
 NOTEBOOK = str(ROOT / "notebooks/00-start-here.ipynb")

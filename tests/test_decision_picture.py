@@ -21,6 +21,8 @@ from carcnb.telling.post import write_post
 from carcnb.telling.render import render_png
 from carcnb.telling.render.decision import decision_facts, header_lines
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 PUZZLES = Path(__file__).parent.parent / "puzzles"
 SOUTH_FIELD = PUZZLES / "disasters" / "tornado-drop-may-south-field.toml"  # red placed TO3 at 0,1 turned 180
 

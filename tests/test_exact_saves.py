@@ -30,6 +30,8 @@ from carcnb.positions.dump import dump
 from carcnb.positions.game_io import position_from_state, problems, state_from_position
 from carcnb.positions.parse import parse
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 SETS = ("river", "disasters", "ferries", "cropcircles")
 EVENTS = {MeteorStep: "meteor", TornadoMoveStep: "tornado", TornadoPickStep: "tornado", TornadoDropStep: "tornado",
           FloodStep: "flood", LayFerryStep: "ferry", MoveFerryStep: "ferry", CropChoiceStep: "crop circle",

@@ -14,6 +14,8 @@ from carcnb.puzzles import grade as grade_module
 from carcnb.puzzles.grade import BIG_BOARD, Grade, calibration, choice_cap, grade, grade_file, play, search, write_grade
 from carcnb.search.questions import reading_of
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 
 # A text with the traps a line-based edit could fall into: CRLF line ends, comments, a [question] table that

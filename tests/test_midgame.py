@@ -28,6 +28,8 @@ from carcnb.telling.idea import compared
 from carcnb.telling.verdict import check_answer, hints, reveal
 from carcnb.telling.wording import question_text
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 # Blue holds H with three tiles left. Placed on 1,-2 it closes the little city at 0,-2 with a knight: 4 points at
 # once, the most this turn, but a second completed city for red's farmer at 0,-1. On 0,3 it takes the big open
 # city (five tiles and a pennant) nobody holds. Without red's farmer the greedy move comes within 3 points.

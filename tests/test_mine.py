@@ -16,6 +16,8 @@ from carcnb.puzzles import mine as mine_module
 from carcnb.puzzles.grade import search
 from carcnb.puzzles.mine import mine
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 
 def _mine_in_a_fresh_process(out, hash_seed: str, *argv: str) -> dict[str, bytes]:
     env = {**os.environ, "PYTHONHASHSEED": hash_seed}

@@ -17,6 +17,8 @@ from carcnb.telling.idea import Line, lines
 from carcnb.search.questions import readings_asked
 from carcnb.telling.account import account
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 
 def _asked(path: Path, part: Position):
     """One best question of the collection, named by its file (and reading)."""

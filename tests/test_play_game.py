@@ -18,6 +18,8 @@ from carcnb.telling.rulepages import every_note
 from carcnb.widgets.game import GameModel
 from carcnb.widgets.game.seats import read_sidecar, sidecar_of
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "carcnb" / "data" / "examples"
 ALL = ("river", "disasters", "ferries")

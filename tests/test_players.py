@@ -17,6 +17,8 @@ from carcnb.players.mcts import MctsPlayer
 from carcnb.players.player import RandomPlayer
 from carcnb.players.standing import margins, standing
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 # F turned 270 carries D's city north to an open end at 0,2: K there (city to the south) closes it.
 CITY = "0,0 D 0\n0,1 F 270 red@N"
 SMALL = Budget(iterations=40)

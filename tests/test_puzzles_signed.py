@@ -22,6 +22,8 @@ from carcnb.search.questions import readings_asked
 from carcnb.telling.idea import compared, judge
 from carcnb.telling.wording import option_text, question_text, readings_in_force
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 ROOT = puzzle_root()
 PATHS = sorted(ROOT.rglob("*.toml"))
 MINED = [p for p in PATHS if "mined" in p.parts]

@@ -10,6 +10,8 @@ from carcnb.players.greedy import GreedyPlayer
 from carcnb.players.match import play_game
 from carcnb.players.mcts import MctsPlayer
 
+pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
+
 FUTURES = 6  # a decision's futures over all its candidates: about a quarter of a second
 
 

@@ -20,10 +20,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
-UNIT = [*PYTEST, "-n", "2", "--dist", "loadscope", "-m", "not e2e", "tests"]
-BROWSER = [*PYTEST, "-m", "e2e", "tests"]
+# The tests of the site built from the notebooks run with the notebooks: nbval's process has the notebook
+# libraries loaded already (importing them costs some 3 s a process), and the other parts never load them.
+SITE = ["tests/test_site.py", "tests/test_site_pages.py"]
+WITHOUT_NBVAL = ["-p", "no:nbval"]
+# The heavy modules come first in the collection (tests/conftest.py); xdist keeps that order, one module at a time.
+UNIT = [*PYTEST, *WITHOUT_NBVAL, "-n", "2", "--dist", "loadscope", "--no-loadscope-reorder", "-m", "not e2e",
+        *(f"--ignore={path}" for path in SITE), "tests"]
+BROWSER = [*PYTEST, *WITHOUT_NBVAL, "-m", "e2e", "tests"]
 CHECK = [sys.executable, "-m", "carcnb", "check", "puzzles"]
-NOTEBOOKS = [*PYTEST, "--nbval-lax", "--nbval-current-env", "notebooks"]
+NOTEBOOKS = [*PYTEST, "--nbval-lax", "--nbval-current-env", "-m", "not e2e", "notebooks", *SITE]
 
 
 def _env(data: Path) -> dict[str, str]:
