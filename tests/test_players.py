@@ -8,14 +8,16 @@ import random
 import pytest
 from conftest import state_from_text
 
+from carcnb.engine.errors import SearchLimitError
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.steps import CHANCE, TERMINAL
 from carcnb.players.greedy import GreedyPlayer
-from carcnb.players.lines import greedy_line, judge, turn_lines
+from carcnb.players.lines import NODE_LIMIT, greedy_line, judge, turn_lines
 from carcnb.players.match import LEVELS, Budget, make_player, play_game
 from carcnb.players.mcts import MctsPlayer
 from carcnb.players.player import RandomPlayer
 from carcnb.players.standing import margins, standing
+from carcnb.search.playout import random_action
 
 pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
 
@@ -153,6 +155,37 @@ def test_a_follower_in_hand_is_worth_points_while_tiles_are_left():
 def test_the_tree_search_closes_the_city_it_can_close():
     state = state_from_text(CITY, hand="K", pile=["V", "E"])
     assert _turn_by(MctsPlayer(0, iterations=300), state).scores["red"] > 0
+
+
+def _too_big_to_search(node_limit: int) -> GameState:
+    """A decision of a random three-player game with the disasters whose turn search needs more than
+    ``node_limit`` positions (the other players decide in it too)."""
+    state = GameState(Game(players=("red", "blue", "green"), sets=frozenset({"disasters"})), seed=0)
+    rng = random.Random(0)
+    while (who := state.current_player()) != TERMINAL:
+        if who >= 0 and len(state.legal_actions()) > 1:
+            try:
+                greedy_line(state, node_limit)
+            except SearchLimitError:
+                return state
+        state.apply(random_action(state, rng), check=False)
+    raise AssertionError(f"no turn of the game needed more than {node_limit} positions")
+
+
+def test_a_budget_of_seconds_bounds_the_candidates_search_and_a_bigger_turn_is_weighed_decision_by_decision():
+    """A turn in which every player decides (a tornado, a meteor) can hold more positions than the budget has
+    time for: past the budget's share the candidates are the best single decisions, as the turn search judges
+    them right after each."""
+    quick, slow = MctsPlayer(0, seconds=0.5), MctsPlayer(0, seconds=60)
+    assert quick.node_limit < slow.node_limit == NODE_LIMIT == MctsPlayer(0, iterations=4).node_limit
+    player = MctsPlayer(0, iterations=4)
+    player.node_limit = 30
+    state = _too_big_to_search(player.node_limit)
+    key, legal = state.key(), state.legal_actions()
+    lines = player.candidates(state)
+    assert lines and all(len(line.actions) == 1 and line.actions[0] in legal for line in lines)
+    assert [line.worth for line in lines] == sorted((line.worth for line in lines), reverse=True)
+    assert state.key() == key and player.choose(state) in legal
 
 
 def test_the_tree_search_needs_a_budget():

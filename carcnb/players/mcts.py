@@ -29,13 +29,17 @@ from carcnb.engine.errors import SearchLimitError
 from carcnb.engine.state import GameState
 from carcnb.engine.steps import CHANCE, TERMINAL
 from carcnb.players.greedy import GreedyPlayer
-from carcnb.players.lines import TENTHS, Line, best_line, greedy_line, judge, judged_turn, turn_lines
+from carcnb.players.lines import NODE_LIMIT, TENTHS, Line, best_line, greedy_line, judge, judged_turn, turn_lines
 from carcnb.search.solve import Solver, objective
 
 WIDTH = 3  # candidates beside the greedy line, best first by the turn search
 DRAWS = 1  # draws a future goes on for after the candidate's turn (two players: the opponent's reply)
 FIRST_ROUND = 2  # futures every candidate gets before the worse half is set aside
 REPLY_NODES = 5_000  # a reply's turn search stops here; past it the reply is greedy's, decision by decision
+# With a budget of seconds, the candidates' and the replies' turn searches stop after about this many positions
+# a second of it (some 3,000 positions a second with every set): a turn in which the other players decide too
+# (a meteor, a tornado) can hold far more, and searching it whole took up to 15 times the budget.
+CANDIDATE_NODES_PER_SECOND = 3_000
 
 
 class MctsPlayer:
@@ -50,6 +54,7 @@ class MctsPlayer:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.node_limit = NODE_LIMIT if seconds is None else min(NODE_LIMIT, round(seconds * CANDIDATE_NODES_PER_SECOND))
         self.plan: tuple[Action, ...] = ()  # the rest of the line chosen, for the mover's next decisions
         self.planned_for: tuple | None = None  # the state (``key``) at which ``plan[0]`` is to be played
 
@@ -89,7 +94,8 @@ class MctsPlayer:
                 for i in contenders:
                     if self._spent(spent, started):
                         return _shared_means(candidates, contenders, margins)
-                    margins[i].append(future_margin(state, candidates[i].actions, seat, seeds[future]))
+                    margins[i].append(future_margin(state, candidates[i].actions, seat, seeds[future],
+                                                    min(REPLY_NODES, self.node_limit)))
                     spent += 1
             played = goal
             ranked = sorted(contenders, key=lambda i: -sum(margins[i][:played]))
@@ -99,13 +105,14 @@ class MctsPlayer:
 
     def candidates(self, state: GameState) -> list[Line]:
         """The best ``WIDTH`` lines by the turn search, and the line that reaches where greedy's line does when
-        it is not among them (the state is left as it was)."""
-        lines = turn_lines(state)
-        chosen = lines[:WIDTH]
+        it is not among them; when the turn is too big to search within ``node_limit``, the best ``WIDTH``
+        single decisions (the state is left as it was)."""
         try:
-            greedy = greedy_line(state)
+            greedy = greedy_line(state, self.node_limit)
         except SearchLimitError:
-            return chosen
+            return turn_lines(state, node_limit=0)[:WIDTH]  # the exact search of the same turn would stop too
+        lines = turn_lines(state, self.node_limit)
+        chosen = lines[:WIDTH]
         for action in greedy:
             state.apply(action, check=False)
         reached = state.key()
@@ -131,9 +138,11 @@ def _shared_means(candidates: list[Line], contenders: list[int],
     return [(candidates[i], sum(margins[i][:shared]) / shared) for i in contenders]
 
 
-def future_margin(state: GameState, line: tuple[Action, ...], mover: int, seed: int) -> float:
+def future_margin(state: GameState, line: tuple[Action, ...], mover: int, seed: int,
+                  reply_nodes: int = REPLY_NODES) -> float:
     """The mover's margin (``judge``) after ``line`` and ``DRAWS`` more draws of future ``seed``, the others
-    replying as greedy would, the mover by its own turn search; played on a fork of ``state``."""
+    replying as greedy would, the mover by its own turn search (each reply's search valuing at most
+    ``reply_nodes`` positions); played on a fork of ``state``."""
     state = state.fork(record=True)  # the turn searches try actions and take them back
     for action in line:
         state.apply(action, check=False)
@@ -146,17 +155,18 @@ def future_margin(state: GameState, line: tuple[Action, ...], mover: int, seed: 
             draws += 1
             state.apply(state.sample_chance(rng), check=False)
             continue
-        for action in _reply(state, who == mover):
+        for action in _reply(state, who == mover, reply_nodes):
             state.apply(action, check=False)
     return objective(judge(state), mover) / TENTHS
 
 
-def _reply(state: GameState, own: bool) -> tuple[Action, ...]:
+def _reply(state: GameState, own: bool, nodes: int) -> tuple[Action, ...]:
     """The line a player to act in a future plays: the mover its own best line by the turn search, another
-    player greedy's; a turn too big to search is played one greedy decision at a time."""
+    player greedy's; a turn too big to search is played one decision at a time, each judged by the standing
+    right after it (the search of the same turn from here would stop at the same limit)."""
     try:
         if own:
-            return best_line(state, Solver(state, REPLY_NODES, leaf=judged_turn))
-        return greedy_line(state, REPLY_NODES)
+            return best_line(state, Solver(state, nodes, leaf=judged_turn))
+        return greedy_line(state, nodes)
     except SearchLimitError:
-        return (GreedyPlayer().choose(state),)
+        return (GreedyPlayer(node_limit=0).choose(state),)
