@@ -54,7 +54,8 @@ class MctsPlayer:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
-        self.node_limit = NODE_LIMIT if seconds is None else min(NODE_LIMIT, round(seconds * CANDIDATE_NODES_PER_SECOND))
+        self.node_limit = (NODE_LIMIT if seconds is None
+                           else min(NODE_LIMIT, round(seconds * CANDIDATE_NODES_PER_SECOND)))
         self.plan: tuple[Action, ...] = ()  # the rest of the line chosen, for the mover's next decisions
         self.planned_for: tuple | None = None  # the state (``key``) at which ``plan[0]`` is to be played
 
