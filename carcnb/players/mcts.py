@@ -33,7 +33,9 @@ from carcnb.players.lines import NODE_LIMIT, TENTHS, Line, best_line, greedy_lin
 from carcnb.search.solve import Solver, objective
 
 WIDTH = 3  # candidates beside the greedy line, best first by the turn search
-DRAWS = 1  # draws a future goes on for after the candidate's turn (two players: the opponent's reply)
+# draws a future goes on for after the candidate's turn (two players: the opponent's reply, then the mover's own
+# next turn): it won 74% of 100 base games against greedy at 0.5 s a move, against 63% with one draw
+DRAWS = 2
 FIRST_ROUND = 2  # futures every candidate gets before the worse half is set aside
 REPLY_NODES = 5_000  # a reply's turn search stops here; past it the reply is greedy's, decision by decision
 # With a budget of seconds, the candidates' and the replies' turn searches stop after about this many positions
