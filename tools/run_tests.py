@@ -1,5 +1,5 @@
 """Run every test of ``make test``: the unit tests on two workers, and beside them the browser tests in one
-stream and ``carcnb check puzzles`` then the notebooks in another.
+stream and ``carcnb check puzzles`` then the notebooks with the site built from them in another.
 
 The browser (e2e) tests spend much of their time waiting for JupyterLab and Chromium (they wait for states
 the page reports, never for time), so work that keeps a core busy has to run beside them, or the two cores
@@ -52,7 +52,7 @@ Part = tuple[str, str, list[str], Callable[[int], int]]  # name, title, command,
 def streams() -> list[list[Part]]:
     """The parts run beside the unit tests: each stream's parts one after the other, the streams at once."""
     return [[("e2e", "The browser tests", BROWSER, _passed)],
-            [("check", "The puzzles checked", CHECK, int), ("notebooks", "The notebooks", NOTEBOOKS, _passed)]]
+            [("check", "The puzzles checked", CHECK, int), ("notebooks", "The notebooks and the site", NOTEBOOKS, _passed)]]
 
 
 def main() -> int:
