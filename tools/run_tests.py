@@ -52,7 +52,8 @@ Part = tuple[str, str, list[str], Callable[[int], int]]  # name, title, command,
 def streams() -> list[list[Part]]:
     """The parts run beside the unit tests: each stream's parts one after the other, the streams at once."""
     return [[("e2e", "The browser tests", BROWSER, _passed)],
-            [("check", "The puzzles checked", CHECK, int), ("notebooks", "The notebooks and the site", NOTEBOOKS, _passed)]]
+            [("check", "The puzzles checked", CHECK, int),
+             ("notebooks", "The notebooks and the site", NOTEBOOKS, _passed)]]
 
 
 def main() -> int:
