@@ -205,7 +205,7 @@ def _theme(state: GameState, seat: int, answer: Line, obvious: Line,
             return "destroy", left.figure.name, left.figure.color, left.figure.text()
     for row in (*answer.rows, *answer.end):
         theirs = [c for c, _, _ in row.followers if c in opponents]
-        if theirs and _deployed_into(answer, mover, row):
+        if theirs and (_deployed_into(answer, mover, row) or _joined(state, mover, row)):
             if row.scorers == (mover,):
                 return "steal", row.kind, theirs[0], held(row, theirs[0])
             if mover in row.scorers:
@@ -270,6 +270,16 @@ def _deployed_into(line: Line, mover: str, row: ScoreRow) -> bool:
     """Whether the line puts the mover's follower on the feature of ``row``."""
     return any(isinstance(a, Deploy) and (mover, a.pos) in {(c, pos) for c, pos, _ in row.followers}
                for a in line.mine)
+
+
+def _joined(state: GameState, mover: str, row: ScoreRow) -> bool:
+    """Whether the feature of ``row`` holds a follower of the mover's and one of an opponent's that stood on
+    two features before the turn (``state``): the turn joined them, by a tile or a ferry."""
+    board = state.board
+    before = {c: {board.find((pos, seg)) for c2, pos, seg in row.followers if c2 == c and pos in board.tiles}
+              for c in {c for c, _, _ in row.followers}}
+    ours = before.pop(mover, set())
+    return bool(ours) and any(theirs and not theirs & ours for theirs in before.values())
 
 
 def _denied(obvious: Line, answer: Line, color: str) -> str:

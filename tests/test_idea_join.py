@@ -1,0 +1,41 @@
+"""A tile that joins the mover's feature to an opponent's is a steal (the mover alone holds the most followers
+then) or a share (as many as the opponent): no follower need be deployed, the join is the move."""
+from carcnb.engine.actions import parse_action
+from carcnb.positions.parse import parse
+from carcnb.telling.idea import compared
+
+POSITION = '''
+format = "carcnb/1"
+players = ["red", "blue"]
+to_move = "red"
+hand = "Q"
+pile = ["U", "U"]
+
+board = """
+-1,0 F 0 red@W
+1,0 F 0 blue@E
+-1,1 B 0
+0,1 E 180 {north}
+1,1 B 0
+"""
+'''
+JOIN = ("place 0,0 0", "pass")  # the Q joins the city of -1,0, the one of 1,0 and the one of 0,1
+ELSEWHERE = ("place -2,0 0", "pass")  # the Q only makes red's city longer
+
+
+def _theme(north: str) -> tuple[str, str, str] | None:
+    p = parse(POSITION.format(north=north))
+    idea = compared(p, tuple(map(parse_action, JOIN)), tuple(map(parse_action, ELSEWHERE)), 0)
+    return None if idea is None else (idea.theme, idea.feature, idea.opponent)
+
+
+def test_joining_two_knights_of_the_mover_to_one_of_an_opponent_steals_the_city():
+    assert _theme("red@S") == ("steal", "city", "blue")
+
+
+def test_joining_one_knight_of_the_mover_to_one_of_an_opponent_shares_the_city():
+    assert _theme("") == ("share", "city", "blue")
+
+
+def test_joining_a_city_the_opponent_holds_more_of_is_no_steal():
+    assert _theme("blue@S") is None  # blue wins the city: the join is no idea of red's
