@@ -39,3 +39,27 @@ def test_joining_one_knight_of_the_mover_to_one_of_an_opponent_shares_the_city()
 
 def test_joining_a_city_the_opponent_holds_more_of_is_no_steal():
     assert _theme("blue@S") is None  # blue wins the city: the join is no idea of red's
+
+
+SHARED = '''
+format = "carcnb/1"
+players = ["red", "blue"]
+to_move = "red"
+hand = "N"
+pile = ["U", "U"]
+
+board = """
+-1,0 F 0 red@W
+0,0 G 90
+1,0 F 0 blue@E
+-2,-1 E 0 red@N
+-1,-1 B 0
+"""
+'''
+
+
+def test_a_second_knight_joined_to_a_city_the_mover_already_shares_steals_it():
+    """Red's knight at -1,0 shares blue's city; the N at -2,0 brings in red's knight of -2,-1."""
+    join, elsewhere = ("place -2,0 180", "pass"), ("place 2,0 0", "pass")
+    idea = compared(parse(SHARED), tuple(map(parse_action, join)), tuple(map(parse_action, elsewhere)), 0)
+    assert (idea.theme, idea.feature, idea.opponent) == ("steal", "city", "blue")

@@ -273,13 +273,14 @@ def _deployed_into(line: Line, mover: str, row: ScoreRow) -> bool:
 
 
 def _joined(state: GameState, mover: str, row: ScoreRow) -> bool:
-    """Whether the feature of ``row`` holds a follower of the mover's and one of an opponent's that stood on
-    two features before the turn (``state``): the turn joined them, by a tile or a ferry."""
+    """Whether the feature of ``row`` holds an opponent's follower and a follower of the mover's that stood on
+    another feature before the turn (``state``): the turn joined them, by a tile or a ferry."""
     board = state.board
-    before = {c: {board.find((pos, seg)) for c2, pos, seg in row.followers if c2 == c and pos in board.tiles}
-              for c in {c for c, _, _ in row.followers}}
-    ours = before.pop(mover, set())
-    return bool(ours) and any(theirs and not theirs & ours for theirs in before.values())
+    ours, theirs = set(), set()
+    for color, pos, seg in row.followers:
+        if pos in board.tiles:
+            (ours if color == mover else theirs).add(board.find((pos, seg)))
+    return bool(theirs) and bool(ours - theirs)
 
 
 def _denied(obvious: Line, answer: Line, color: str) -> str:
