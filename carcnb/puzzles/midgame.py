@@ -5,8 +5,9 @@ of every other by at least ``LEAD`` points of expected final margin with 95% con
 ``FUTURES`` futures, every other set aside only once that sure), the greedy player's move
 (``carcnb.players.greedy``: the most points this turn) is another option, and the answer is about an opponent's
 follower or feature (``carcnb.telling.idea.compared``: it steals, shares, destroys or denies, or keeps from
-feeding an opponent's farmer), so much that without the opponents' figures its lead over the greedy move would
-fall below ``LEAD`` or shrink by ``MATTERS`` points. The pile is cut to a few tiles (``LEFT``) so that every
+feeding an opponent's farmer) or turns on an expansion's decision (where the ferry, the tornado, the meteor or
+the flood goes, what the crop circle does), and the opponents' figures matter: without them its lead over the
+greedy move would fall below ``LEAD`` or shrink by ``MATTERS`` points. The pile is cut to a few tiles (``LEFT``) so that every
 future is short. The file records the level and the seed of the futures and how many the best is played in:
 ``carcnb check`` runs the same analysis again (``checked``) and fails the puzzle when that conclusion no longer
 holds.
@@ -35,7 +36,7 @@ from carcnb.search.playout import random_action
 from carcnb.search.solve import Solver, objective
 from carcnb.telling.account import account
 from carcnb.telling.events import FeatureScored, and_list, tile_name
-from carcnb.telling.idea import Idea, Line, compared, lines
+from carcnb.telling.idea import RULE_ACTIONS, Idea, Line, compared, lines
 from carcnb.telling.wording import sentence
 
 FUTURES = 200  # futures the best option is played in
@@ -48,6 +49,7 @@ HUNT_NODES = 3000  # how far that player searches a turn (past it, each decision
 GLANCE = 16  # futures the hopeful lines and the greedy move are played in before the whole analysis
 MOST_TILES = 30  # a bigger board is not examined: its picture would be hard to read
 OPPONENT_THEMES = ("destroy", "steal", "share", "deny", "feed")  # an opponent's figure or feature is what it is about
+KEPT_THEMES = (*OPPONENT_THEMES, *dict.fromkeys(RULE_ACTIONS.values()))  # and an expansion's decision
 MATTERS = 2.0  # points of the answer's lead over the greedy move that the opponents' figures must account for
 HOPES = 4  # lines that beat the greedy move once what is left open is counted, glanced at
 TRIAL_FUTURES = 16  # futures every option of a smaller board is played in while pruning (found judges the result)
@@ -176,9 +178,10 @@ def _key_after(state: GameState, option: Option) -> tuple:
 
 
 def idea_of(p: Position, c: Conclusion) -> Idea | None:
-    """The idea of the answer against the greedy move, when it involves an opponent (``OPPONENT_THEMES``)."""
+    """The idea of the answer against the greedy move, when it is one a mid-game puzzle is kept for
+    (``KEPT_THEMES``)."""
     idea = compared(p, c.best.line, c.greedy.line, 0)
-    return idea if _involves_opponent(idea) else None
+    return idea if _kept(idea) else None
 
 
 def found(p: Position, seed: int, lead: float = LEAD,
@@ -218,8 +221,8 @@ def _legal_line(p: Position, line: tuple[Action, ...]) -> bool:
 
 def _hopes(p: Position) -> tuple[list[tuple[Action, ...]], tuple[Action, ...]]:
     """The lines of the mover that beat the greedy move by ``PROMISE`` points once what the turn leaves open is
-    counted as at the end of the game (``idea.lines``, what the explanation tells) and involve an opponent, the
-    best ``HOPES`` of them; and the greedy move. The greedy move scores the most this turn, so when no line
+    counted as at the end of the game (``idea.lines``, what the explanation tells) and have an idea a puzzle is
+    kept for (``KEPT_THEMES``), the best ``HOPES`` of them; and the greedy move. The greedy move scores the most this turn, so when no line
     beats the worst of those by ``PROMISE`` there is no need to ask the greedy player."""
     found = lines(p) or []
     if not found:
@@ -235,7 +238,7 @@ def _hopes(p: Position) -> tuple[list[tuple[Action, ...]], tuple[Action, ...]]:
         return [], greedy
     better = sorted((ln for ln in found if ln.worth(seat) >= obvious.worth(seat) + PROMISE),
                     key=lambda ln: -ln.worth(seat))
-    return [ln.mine for ln in better[:HOPES] if _involves_opponent(compared(p, ln.mine, greedy, 0))], greedy
+    return [ln.mine for ln in better[:HOPES] if _kept(compared(p, ln.mine, greedy, 0))], greedy
 
 
 def _glanced(p: Position, greedy: tuple[Action, ...], hopes: list[tuple[Action, ...]], lead: float) -> bool:
@@ -256,8 +259,8 @@ def _play_out(state: GameState, options: Iterable[Option], level: str, seed: int
             o.margins.append(future_margin(state, o, seat, level, seed, future))
 
 
-def _involves_opponent(idea: Idea | None) -> bool:
-    return idea is not None and idea.theme in OPPONENT_THEMES
+def _kept(idea: Idea | None) -> bool:
+    return idea is not None and idea.theme in KEPT_THEMES
 
 
 def _opponents_matter(p: Position, c: Conclusion, lead: float) -> bool:
@@ -381,7 +384,7 @@ def finished(p: Position, c: Conclusion, idea: Idea) -> Position | None:
 
 
 # ----- words -------------------------------------------------------------------------------------------------
-OPENINGS = {  # what the greedy move leaves open, by the idea's theme
+OPENINGS = {  # what the greedy move leaves open, by the idea's theme (an expansion's decision: the rows alone)
     "feed": "it feeds {opponent}'s farmer",
     "deny": "it leaves {opponent} more from the {kind}",
     "steal": "it leaves {opponent}'s {kind} to {opponent} alone",
@@ -427,7 +430,7 @@ def numbers(c: Conclusion) -> tuple[str, str]:
 
 def _opening(idea: Idea) -> str:
     kind = "farm" if idea.feature == "field" else idea.feature
-    return OPENINGS[idea.theme].format(opponent=idea.opponent, kind=kind)
+    return OPENINGS.get(idea.theme, "what it leaves open").format(opponent=idea.opponent, kind=kind)
 
 
 def _left(line: Line, other: Line) -> str:
