@@ -100,6 +100,42 @@ def test_a_position_missing_a_clause_is_not_kept(change, why):
     assert midgame.found(_without_question(PUZZLE.replace(*change)), 7) is None, why
 
 
+# Red holds D with two tiles left. On -3,0 it closes a little city for 4 points at once, the third completed city
+# of blue's farm. On 2,0 with a thief, the ferry of 1,0 turned east-west, the road through both lakes is red's.
+FERRY = '''
+format = "carcnb/1"
+sets = ["ferries"]
+players = ["red", "blue"]
+to_move = "red"
+hand = "D"
+pile = ["U", "V"]
+
+board = """
+-2,2 A 0
+0,2 E 180
+1,2 F 270
+-3,1 J 180
+-2,1 V 180 blue@NNE
+-1,1 V 0
+0,1 H 0
+-1,0 FB 180 ferry:N-E
+0,0 D 0
+1,0 FB 180 ferry:N-E
+"""
+'''
+
+
+def test_an_answer_that_turns_on_where_the_ferry_goes_is_kept_when_the_opponents_figures_matter():
+    c, idea = midgame.found(parse(FERRY), 92)
+    assert [str(a) for a in c.best.line] == ["place 2,0 0", "deploy 2,0 E", "ferry 1,0 E-W"]
+    assert idea.theme == "ferry" and c.greedy.line[0] != c.best.line[0]
+    worded = midgame.finished(midgame.asked(parse(FERRY), 92), c, idea)
+    assert worded.title.startswith("Where the ferry goes: red to place D")
+    assert "What it leaves open: counted as at the end of the game, blue scores 9 for the field" in \
+        worded.question.explanation
+    assert midgame.found(parse(FERRY.replace("blue@NNE", "")), 92) is None  # blue's farmer is what it is about
+
+
 def _option(line: str, margins: list[float], points: int = 0) -> Option:
     o = Option((parse_action(line),), (), points, list(margins))
     o.estimate = sum(margins) / len(margins)
