@@ -136,6 +136,42 @@ def test_an_answer_that_turns_on_where_the_ferry_goes_is_kept_when_the_opponents
     assert midgame.found(parse(FERRY.replace("blue@NNE", "")), 92) is None  # blue's farmer is what it is about
 
 
+# Blue has placed the lake FB at -3,-2 with a thief. Laid south-west, the ferry closes a short road for 2 points
+# at once; laid north-south, it joins the thief to red's road, where blue's other thief stands: two against one.
+STEAL = '''
+format = "carcnb/1"
+sets = ["ferries"]
+players = ["red", "blue"]
+to_move = "blue"
+hand = "FB"
+played = ["place -3,-2 90", "deploy -3,-2 S"]
+pile = ["F", "F", "I", "P"]
+
+board = """
+-5,0 O 0 red@E
+-4,0 FC 0 ferry:E-W
+-3,0 V 0
+-2,0 V 180
+-1,0 FB 0 ferry:E-W
+0,0 D 0
+1,0 L 90
+2,0 J 270
+-3,-1 FB 90 ferry:N-S blue@S
+2,-1 R 180
+"""
+'''
+
+
+def test_a_ferry_that_joins_a_second_thief_to_an_opponents_road_is_a_steal_and_said_so():
+    c, idea = midgame.found(parse(STEAL), 92)
+    assert [str(a) for a in c.best.line] == ["ferry -3,-2 N-S", "pass"]
+    assert (idea.theme, idea.feature, idea.opponent) == ("steal", "road", "red")
+    worded = midgame.finished(midgame.asked(parse(STEAL), 92), c, idea)
+    assert worded.title.startswith("Steal from red: blue lays the ferry at -3,-2")
+    assert "It does not take the road from red: counted as at the end of the game, red scores 4 for the road" in \
+        worded.question.explanation
+
+
 def _option(line: str, margins: list[float], points: int = 0) -> Option:
     o = Option((parse_action(line),), (), points, list(margins))
     o.estimate = sum(margins) / len(margins)

@@ -387,8 +387,8 @@ def finished(p: Position, c: Conclusion, idea: Idea) -> Position | None:
 OPENINGS = {  # what the greedy move leaves open, by the idea's theme (an expansion's decision: the rows alone)
     "feed": "it feeds {opponent}'s farmer",
     "deny": "it leaves {opponent} more from the {kind}",
-    "steal": "it leaves {opponent}'s {kind} to {opponent} alone",
-    "share": "it leaves {opponent}'s {kind} to {opponent} alone",
+    "steal": "it does not take the {kind} from {opponent}",
+    "share": "it does not take a share of {opponent}'s {kind}",
     "destroy": "it leaves {opponent}'s {kind} on the board",
 }
 
