@@ -347,3 +347,12 @@ def test_each_shipped_mid_game_puzzle_records_its_futures_says_what_best_means_a
     assert f"every seat played by the {q.level} player" in q.explanation
     assert _idea(p) in midgame.KEPT_THEMES
 
+
+
+def test_the_collection_holds_30_mid_game_puzzles_on_5_ideas():
+    """Not only farms: at least five ideas, none in more than half of the puzzles, and more than one set."""
+    shipped = _shipped_mid_game()
+    ideas = Counter(_idea(p) for _, p in shipped)
+    assert len(shipped) >= 30 and len(ideas) >= 5, ideas
+    assert max(ideas.values()) <= len(shipped) / 2, ideas
+    assert len({frozenset(p.sets) for _, p in shipped}) >= 4
