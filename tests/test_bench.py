@@ -3,6 +3,7 @@ by a change in the kit (a function renamed, an argument gone) is found by the te
 The figures of such a run mean nothing and are not looked at."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -28,3 +29,16 @@ def test_a_benchmark_runs_to_its_end_and_prints_its_figures(script, tmp_path):
     assert done.returncode == 0, f"{script.name} stopped:\n{done.stderr}"
     assert done.stdout.strip(), f"{script.name} printed no figure"
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_strength_match_replaces_its_own_figures_and_keeps_the_others(tmp_path, monkeypatch):
+    monkeypatch.syspath_prepend(str(BENCH))
+    import strength
+
+    monkeypatch.setattr(strength, "RECORD", tmp_path / "strength.json")
+    names = [name for name, *_ in strength.MATCHES]
+    strength.record({"match": names[2], "win_rate": 0.9})
+    strength.record({"match": names[0], "win_rate": 0.4})
+    strength.record({"match": names[0], "win_rate": 0.7})
+    kept = json.loads(strength.RECORD.read_text())
+    assert [(m["match"], m["win_rate"]) for m in kept] == [(names[0], 0.7), (names[2], 0.9)]
