@@ -4,6 +4,7 @@ fails a puzzle whose conclusion no longer holds; the file reads and writes its f
 the position it leaves."""
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import Counter
@@ -322,14 +323,18 @@ def test_the_quiz_takes_the_answer_in_any_spelling_and_tells_why_the_greedy_move
 
 
 # ----- the shipped collection -------------------------------------------------------------------------------
+@functools.cache
 def _shipped_mid_game() -> list[tuple[str, Position]]:
     found = ((path, load(path)) for path in sorted(puzzle_root().rglob("*.toml")))
     return [(str(path.relative_to(puzzle_root())), p) for path, p in found
             if p.question is not None and p.question.horizon == "game"]
 
 
-def _idea(p: Position) -> str:
-    """The theme of a mid-game puzzle: its answer's line against the greedy move, as the miner judged it."""
+@functools.cache
+def _idea(name: str) -> str:
+    """The theme of the shipped mid-game puzzle ``name``: its answer's line against the greedy move, as the miner
+    judged it (once a file: each puzzle's test and the collection's ask it)."""
+    p = load(puzzle_root() / name)
     line = tuple(map(parse_action, dict(p.question.answer)["line"]))
     idea = compared(p, line, midgame.greedy_line(p), 0)
     return idea.theme if idea is not None else ""
@@ -345,14 +350,14 @@ def test_each_shipped_mid_game_puzzle_records_its_futures_says_what_best_means_a
     assert "highest expected final margin" in asked and f"as the {q.level} player plays it" in asked
     assert q.explanation.startswith("Best means the highest expected final margin")
     assert f"every seat played by the {q.level} player" in q.explanation
-    assert _idea(p) in midgame.KEPT_THEMES
+    assert _idea(name) in midgame.KEPT_THEMES
 
 
 
 def test_the_collection_holds_30_mid_game_puzzles_on_5_ideas():
     """Not only farms: at least five ideas, none in more than half of the puzzles, and more than one set."""
     shipped = _shipped_mid_game()
-    ideas = Counter(_idea(p) for _, p in shipped)
+    ideas = Counter(_idea(name) for name, _ in shipped)
     assert len(shipped) >= 30 and len(ideas) >= 5, ideas
     assert max(ideas.values()) <= len(shipped) / 2, ideas
     assert len({frozenset(p.sets) for _, p in shipped}) >= 4
