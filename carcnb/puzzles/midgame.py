@@ -7,8 +7,8 @@ of every other by at least ``LEAD`` points of expected final margin with 95% con
 follower or feature (``carcnb.telling.idea.compared``: it steals, shares, destroys or denies, or keeps from
 feeding an opponent's farmer) or turns on an expansion's decision (where the ferry, the tornado, the meteor or
 the flood goes, what the crop circle does), and the opponents' figures matter: without them its lead over the
-greedy move would fall below ``LEAD`` or shrink by ``MATTERS`` points. The pile is cut to a few tiles (``LEFT``) so that every
-future is short. The file records the level and the seed of the futures and how many the best is played in:
+greedy move would fall below ``LEAD`` or shrink by ``MATTERS`` points. The pile is cut to a few tiles
+(``LEFT``) so that every future is short. The file records the level and the seed of the futures and how many the best is played in:
 ``carcnb check`` runs the same analysis again (``checked``) and fails the puzzle when that conclusion no longer
 holds.
 """
@@ -222,8 +222,9 @@ def _legal_line(p: Position, line: tuple[Action, ...]) -> bool:
 def _hopes(p: Position) -> tuple[list[tuple[Action, ...]], tuple[Action, ...]]:
     """The lines of the mover that beat the greedy move by ``PROMISE`` points once what the turn leaves open is
     counted as at the end of the game (``idea.lines``, what the explanation tells) and have an idea a puzzle is
-    kept for (``KEPT_THEMES``), the best ``HOPES`` of them; and the greedy move. The greedy move scores the most this turn, so when no line
-    beats the worst of those by ``PROMISE`` there is no need to ask the greedy player."""
+    kept for (``KEPT_THEMES``), the best ``HOPES`` of them; and the greedy move. The greedy move scores the most
+    this turn, so when no line beats the worst of those by ``PROMISE`` there is no need to ask the greedy
+    player."""
     found = lines(p) or []
     if not found:
         return [], ()
