@@ -4,6 +4,7 @@ the text says what best means."""
 from __future__ import annotations
 
 import json
+import math
 import random
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from carcnb.cli import main
 from carcnb.engine.errors import CarcnbError
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.steps import CHANCE
+from carcnb.players import analysis
 from carcnb.players.analysis import analyse, mover_options
 from carcnb.positions.dump import save
 from carcnb.positions.game_io import position_from_state, state_from_position
@@ -157,3 +159,20 @@ def test_solve_and_post_answer_a_question_over_the_whole_game_with_the_analysis(
     post = (tmp_path / "asked.md").read_text()
     assert "best line over the whole game" in post and "expected final margin" in post
     assert "over the rest of the game (" in post and "as the random player plays it" in post  # the question too
+
+
+def test_an_option_set_aside_against_an_earlier_best_is_weighed_again_against_the_last(monkeypatch):
+    """A leads in the first round and C, 7 points behind it, is set aside; then A falls and B, whose futures swing
+    by 12 points, is the best. Against B, C's 16 futures leave its difference wider than ``SETTLED``: C comes
+    back, is played in the futures it missed, and its difference from the best ends as closely known as the
+    others'."""
+    a, b, c = (analysis.Option((), (), 0) for _ in range(3))
+    scripted = {id(a): lambda f: 10.0 if f < 16 else 0.0, id(b): lambda f: 4.0 if f % 2 else 16.0,
+                id(c): lambda f: 3.0}
+    monkeypatch.setattr(analysis, "future_margin", lambda state, o, *rest: scripted[id(o)](rest[-1]))
+    analysis._sample(None, [a, b, c], 0, "random", 1, math.inf, None, 512, analysis.Separation(0, 0.0, 16))
+    assert max((a, b, c), key=lambda o: o.mean) is b
+    assert c.futures > 16
+    for other in (a, c):
+        mean, half = analysis.difference(b, other)
+        assert mean > 0 and half <= analysis.SETTLED

@@ -193,7 +193,9 @@ def _sample(state: GameState, options: list[Option], mover: int, level: str, see
             on_round: Callable[[int, int], None] | None, most: int, rounds: Separation) -> None:
     """Rounds of futures, each twice as many as the last: all options first, then the options whose difference
     from the best is not yet settled (an interval that excludes zero, at most ``SETTLED`` points wide; or, for a
-    puzzle, an interval above its lead, the best going on alone up to its least number of futures)."""
+    puzzle, an interval above its lead, the best going on alone up to its least number of futures). Without a
+    lead, every option is weighed against the best of each round, so that one set aside against an earlier best
+    comes back, played first in the futures it missed."""
     behind, least = rounds.lead, rounds.least
     contenders = list(options)
     played, goal = 0, min(rounds.first, most)
@@ -209,10 +211,24 @@ def _sample(state: GameState, options: list[Option], mover: int, level: str, see
         if on_round:
             on_round(played, len(contenders))
         best = max(contenders, key=lambda o: o.mean)
-        contenders = [o for o in contenders if o is best or not _settled(best, o, behind)]
+        # a difference settled against an earlier best may not be settled against this one: weighed again
+        weighed = options if behind == 0 else contenders
+        contenders = [o for o in weighed if o is best or not _settled(best, o, behind)]
+        if not stopped:
+            _catch_up(state, contenders, mover, level, seed, played, deadline)
         if stopped or (len(contenders) == 1 and played >= least) or played >= most:
             return
         goal = min(most, played * 2)
+
+
+def _catch_up(state: GameState, options: list[Option], mover: int, level: str, seed: int, played: int,
+              deadline: float) -> None:
+    """Play each of ``options`` in the futures it missed while set aside, up to ``played`` (or the deadline)."""
+    for o in options:
+        for future in range(len(o.margins), played):
+            if time.perf_counter() > deadline:
+                return
+            o.margins.append(future_margin(state, o, mover, level, seed, future))
 
 
 def _settled(best: Option, other: Option, behind: float = 0.0) -> bool:
