@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from conftest import position_from_text
 
 from carcnb.cli import main
 from carcnb.engine.actions import parse_action
@@ -103,15 +104,7 @@ def test_a_position_missing_a_clause_is_not_kept(change, why):
 
 # Red holds D with two tiles left. On -3,0 it closes a little city for 4 points at once, the third completed city
 # of blue's farm. On 2,0 with a thief, the ferry of 1,0 turned east-west, the road through both lakes is red's.
-FERRY = '''
-format = "carcnb/1"
-sets = ["ferries"]
-players = ["red", "blue"]
-to_move = "red"
-hand = "D"
-pile = ["U", "V"]
-
-board = """
+FERRY = """
 -2,2 A 0
 0,2 E 180
 1,2 F 270
@@ -123,32 +116,26 @@ board = """
 0,0 D 0
 1,0 FB 180 ferry:N-E
 """
-'''
+
+
+def _ferry_position(board: str = FERRY) -> Position:
+    return position_from_text(board, sets=["ferries"], to_move="red", hand="D", pile=["U", "V"])
 
 
 def test_an_answer_that_turns_on_where_the_ferry_goes_is_kept_when_the_opponents_figures_matter():
-    c, idea = midgame.found(parse(FERRY), 92)
+    c, idea = midgame.found(_ferry_position(), 92)
     assert [str(a) for a in c.best.line] == ["place 2,0 0", "deploy 2,0 E", "ferry 1,0 E-W"]
     assert idea.theme == "ferry" and c.greedy.line[0] != c.best.line[0]
-    worded = midgame.finished(midgame.asked(parse(FERRY), 92), c, idea)
+    worded = midgame.finished(midgame.asked(_ferry_position(), 92), c, idea)
     assert worded.title.startswith("Where the ferry goes: red to place D")
     assert "What it leaves open: counted as at the end of the game, blue scores 9 for the field" in \
         worded.question.explanation
-    assert midgame.found(parse(FERRY.replace("blue@NNE", "")), 92) is None  # blue's farmer is what it is about
+    assert midgame.found(_ferry_position(FERRY.replace("blue@NNE", "")), 92) is None  # blue's farmer matters
 
 
 # Blue has placed the lake FB at -3,-2 with a thief. Laid south-west, the ferry closes a short road for 2 points
 # at once; laid north-south, it joins the thief to red's road, where blue's other thief stands: two against one.
-STEAL = '''
-format = "carcnb/1"
-sets = ["ferries"]
-players = ["red", "blue"]
-to_move = "blue"
-hand = "FB"
-played = ["place -3,-2 90", "deploy -3,-2 S"]
-pile = ["F", "F", "I", "P"]
-
-board = """
+STEAL = """
 -5,0 O 0 red@E
 -4,0 FC 0 ferry:E-W
 -3,0 V 0
@@ -160,14 +147,15 @@ board = """
 -3,-1 FB 90 ferry:N-S blue@S
 2,-1 R 180
 """
-'''
 
 
 def test_a_ferry_that_joins_a_second_thief_to_an_opponents_road_is_a_steal_and_said_so():
-    c, idea = midgame.found(parse(STEAL), 92)
+    p = position_from_text(STEAL, sets=["ferries"], to_move="blue", hand="FB",
+                           played=["place -3,-2 90", "deploy -3,-2 S"], pile=["F", "F", "I", "P"])
+    c, idea = midgame.found(p, 92)
     assert [str(a) for a in c.best.line] == ["ferry -3,-2 N-S", "pass"]
     assert (idea.theme, idea.feature, idea.opponent) == ("steal", "road", "red")
-    worded = midgame.finished(midgame.asked(parse(STEAL), 92), c, idea)
+    worded = midgame.finished(midgame.asked(p, 92), c, idea)
     assert worded.title.startswith("Steal from red: blue lays the ferry at -3,-2")
     assert "It does not take the road from red: counted as at the end of the game, red scores 4 for the road" in \
         worded.question.explanation
