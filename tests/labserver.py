@@ -1,5 +1,5 @@
-"""JupyterLab for browser tests: a server on a free loopback port serving a folder, and Chromium pages that
-open a notebook in it and run it. One server and one browser serve every browser test of a run
+"""JupyterLab for browser tests: a server on a free loopback port serving a folder, and a Chromium page that
+opens a notebook in it and runs it. One server and one browser serve every browser test of a run
 (``SharedLab``, the ``shared_lab`` fixture of conftest.py): each test works in a folder of its own under the
 served one, where its kernels run and keep their data.
 
@@ -25,9 +25,10 @@ CHROMIUM = "/usr/bin/chromium"
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--no-first-run", "--disable-quic"]
 TOKEN = "carcnb-e2e"
-KERNEL_READY = """() => {
+KERNEL_READY = """(path) => {
     const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-    const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+    if (!w || !w.context || w.context.path !== path) return false;
+    const k = w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
     return !!k && k.connectionStatus === 'connected' && k.status === 'idle';
 }"""
 
@@ -97,26 +98,36 @@ def jupyter_lab(served: Path, work: Path, env: dict[str, str] | None = None) -> 
             proc.wait(timeout=10)
 
 
-@dataclass(frozen=True)
+@dataclass
 class SharedLab:
-    """The run's JupyterLab (``url``, serving ``served``) and Chromium's one browsing context (``context``): its
-    pages share the browser's cache, so JupyterLab's scripts are compiled once for all of them."""
+    """The run's JupyterLab (``url``, serving ``served``) and Chromium's one browsing context (``context``), with
+    one page in it where JupyterLab is loaded once: each test's notebook is opened in that page and closed after
+    it (its kernel shut down), which spares every test but the first the seconds of loading JupyterLab's
+    scripts. A test that fails takes the page with it: the next test loads JupyterLab afresh."""
 
     url: str
     served: Path
     context: object
+    page: object | None = None
 
     @contextmanager
     def opened(self, notebook: str, width: int, height: int) -> Iterator:
-        """A new page of that context, ``width`` by ``height`` pixels, with ``notebook`` (a path under the served
-        folder) opened and run in it (``open_and_run``); the page is closed at the end."""
-        page = self.context.new_page()
+        """The page, ``width`` by ``height`` pixels, with ``notebook`` (a path under the served folder) opened
+        and run in it (``open_and_run``); the notebook is closed at the end."""
+        if self.page is None:
+            self.page = self.context.new_page()
+            self.page.set_viewport_size({"width": width, "height": height})
+            open_and_run(self.page, self.url, notebook)
+        else:
+            self.page.set_viewport_size({"width": width, "height": height})
+            open_and_run_here(self.page, notebook)
         try:
-            page.set_viewport_size({"width": width, "height": height})
-            open_and_run(page, self.url, notebook)
-            yield page
-        finally:
-            page.close()
+            yield self.page
+            self.page.evaluate(CLOSE_ALL)
+        except BaseException:
+            self.page.close()
+            self.page = None
+            raise
 
     def folder(self, name: str) -> Path:
         """A new folder of its own for a test, under the served one: its notebooks are opened as
@@ -144,14 +155,36 @@ def shared_lab(work: Path) -> Iterator[SharedLab]:
 
 
 def open_and_run(page, url: str, notebook: str) -> None:
-    """Open ``notebook`` (a path under the served folder) in JupyterLab and run all its cells once the
-    kernel is connected (a run sent earlier is silently dropped). The page's workspace is named after the
-    notebook's folder, so that a page never restores the tabs another test left open."""
+    """Load JupyterLab in ``page`` with ``notebook`` (a path under the served folder) open, and run all its
+    cells once the kernel is connected (a run sent earlier is silently dropped). The page's workspace is named
+    after the notebook's folder, so that a page never restores the tabs another test left open."""
     workspace = notebook.split("/")[0].removesuffix(".ipynb")
     page.goto(f"{url}/lab/workspaces/{workspace}/tree/{notebook}?token={TOKEN}")
-    page.wait_for_function(KERNEL_READY, timeout=120_000)
+    _run_when_ready(page, notebook)
+
+
+def open_and_run_here(page, notebook: str) -> None:
+    """Open ``notebook`` in the JupyterLab ``page`` has loaded already, and run all its cells."""
+    page.evaluate("(path) => { window.jupyterapp.commands.execute('docmanager:open', {path, factory: 'Notebook'}); }",
+                  notebook)
+    _run_when_ready(page, notebook)
+
+
+def _run_when_ready(page, notebook: str) -> None:
+    page.wait_for_function(KERNEL_READY, arg=notebook, timeout=120_000)
     # not awaited: page.evaluate would wait on the returned promise with no timeout
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+
+
+# Every tab of the main area closed without asking (a notebook run is changed, and JupyterLab would ask whether
+# to save it), each notebook's kernel shut down first.
+CLOSE_ALL = """async () => {
+    for (const widget of Array.from(window.jupyterapp.shell.widgets('main'))) {
+        if (widget.sessionContext) await widget.sessionContext.shutdown();
+        if (widget.context) widget.context.model.dirty = false;
+        widget.dispose();
+    }
+}"""
 
 
 def launch(pw):

@@ -1,5 +1,5 @@
-"""Keys in real JupyterLab and Chromium: after a click on any text of the editor, a puzzle board or the puzzle
-browser (a caption, the question, the status line, a score table), or on the board picture, JupyterLab's
+"""Keys in real JupyterLab and Chromium: after a click on each kind of text of the editor, a puzzle board or the
+puzzle browser (a caption, the question, the status line, a score table), or on the board picture, JupyterLab's
 command-mode keys change no cell, and the widget's own keys still work.
 
 Needs Debian's Chromium at /usr/bin/chromium (``make test`` installs it when run as root).
@@ -39,16 +39,29 @@ CELL_STATE = """() => {
     return Array.from({length: cells.length}, (_, i) => [cells.get(i).type, cells.get(i).sharedModel.getSource()]);
 }"""
 # The text nodes of a widget that are plain text (not in a button, a menu, a field or a checkbox's label),
-# visible now: their count, and the centre of the i-th (scrolled into view) with its text; and the notebook's
-# cells as they are (CELL_STATE), read in the same call.
+# visible now, one for each place in the widget's structure: where a click leaves the focus depends only on the
+# elements the text sits in (their tags, classes and tab indexes, up to the widget), so of two texts in elements
+# alike, as the cells of one table column, the first stands for both. Returned: their count, and the centre of
+# the i-th (scrolled into view) with its text; and the notebook's cells as they are (CELL_STATE), read in the
+# same call.
 TEXT_AT = """([root, i, cellState]) => {
     const CONTROLS = 'button, select, option, input, textarea, label:has(input)';
-    const texts = [];
+    const place = (element) => {
+        const path = [];
+        for (let e = element; e && e !== root; e = e.parentElement) {
+            path.push(`${e.tagName}.${e.className}#${e.getAttribute('tabindex')}`);
+        }
+        return path.join(' < ');
+    };
+    const texts = [], places = new Set();
     const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!node.textContent.trim() || parent.closest(CONTROLS)) continue;
-        if (parent.getClientRects().length && parent.checkVisibility()) texts.push(node);
+        if (!node.textContent.trim() || parent.closest(CONTROLS) || places.has(place(parent))) continue;
+        if (parent.getClientRects().length && parent.checkVisibility()) {
+            texts.push(node);
+            places.add(place(parent));
+        }
     }
     const cells = cellState();
     if (i >= texts.length) return {count: texts.length, cells};

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -63,7 +64,9 @@ def main() -> int:
         for side in sides:
             side.start()
         try:
+            started = time.monotonic()
             unit = _passed(subprocess.run(UNIT, env=_env(root / "unit"), check=False).returncode)
+            print(f"The unit tests took {time.monotonic() - started:.0f} s.", flush=True)
             for side in sides:
                 side.join()
         finally:
@@ -71,7 +74,7 @@ def main() -> int:
                 side.stop()
         for side in sides:
             for name, title, _, _ in side.parts:
-                print(f"\n{title} (run beside the unit tests):", flush=True)
+                print(f"\n{title} (run beside the unit tests, {side.seconds[name]:.0f} s):", flush=True)
                 sys.stdout.write(side.log(name).read_text(encoding="utf-8", errors="replace"))
         sys.stdout.flush()
     return next((code for code in (unit, *(c for side in sides for c in side.codes)) if code), 0)
@@ -86,6 +89,7 @@ class Beside(threading.Thread):
         self.root = root
         self.parts = parts
         self.codes = [1] * len(parts)
+        self.seconds = {name: 0.0 for name, _, _, _ in parts}
         self.running: subprocess.Popen | None = None
         self.stopped = False
 
@@ -97,10 +101,12 @@ class Beside(threading.Thread):
             self.log(name).touch()
             if self.stopped:
                 return
+            started = time.monotonic()
             with self.log(name).open("wb") as out:
                 self.running = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT,
                                                 env=_env(self.root / name))
                 self.codes[k] = code(self.running.wait())
+            self.seconds[name] = time.monotonic() - started
 
     def stop(self) -> None:
         """Stop the part still running and any after it (the unit tests were interrupted)."""
