@@ -143,7 +143,13 @@ def connected_features(state: GameState) -> list:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The modules marked ``heavy`` first, the rest in their order: make test's workers take a module at a
-    time in this order, so the last ones to go are short and both workers finish together."""
+    time in this order, so the last ones to go are short and both workers finish together. A browser test
+    (``e2e``) lives in a ``test_e2e_*.py`` file: make test collects only those for the browser tests."""
+    stray = [item.nodeid for item in items
+             if item.get_closest_marker("e2e") and not item.path.name.startswith("test_e2e_")]
+    if stray:
+        raise pytest.UsageError(f"browser tests outside a tests/test_e2e_*.py file, which make test would never "
+                                f"run: {', '.join(stray)}; move them into one")
     items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
 
 

@@ -25,6 +25,9 @@ CHROMIUM = "/usr/bin/chromium"
 BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--no-first-run", "--disable-quic"]
 TOKEN = "carcnb-e2e"
+# How often, in milliseconds, a wait asks the page again: by default Playwright asks at every animation frame,
+# which keeps Chromium drawing frames all through a wait.
+POLL = 50
 KERNEL_READY = """(path) => {
     const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     if (!w || !w.context || w.context.path !== path) return false;
@@ -171,7 +174,7 @@ def open_and_run_here(page, notebook: str) -> None:
 
 
 def _run_when_ready(page, notebook: str) -> None:
-    page.wait_for_function(KERNEL_READY, arg=notebook, timeout=120_000)
+    page.wait_for_function(KERNEL_READY, arg=notebook, polling=POLL, timeout=120_000)
     # not awaited: page.evaluate would wait on the returned promise with no timeout
     page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
 
@@ -197,7 +200,7 @@ def settle(page) -> None:
     received all it sent back: an empty execution sent now is answered only after them, and its end is
     announced after their replies. A picture a key asked for is then on its way, its mapping after it."""
     page.evaluate(SETTLE)
-    page.wait_for_function("() => window.carcnbSettled === true", timeout=120_000)
+    page.wait_for_function("() => window.carcnbSettled === true", polling=POLL, timeout=120_000)
 
 
 SETTLE = """() => {
@@ -217,7 +220,7 @@ def board_mapping(page, board, after: int = 0) -> dict:
     (pixels above the board) and ``width`` (the picture's)."""
     handle = board.element_handle(timeout=120_000)
     settle(page)
-    page.wait_for_function(SHOWN, arg=[handle, after], timeout=60_000)
+    page.wait_for_function(SHOWN, arg=[handle, after], polling=POLL, timeout=60_000)
     return page.evaluate(MAPPING, handle)
 
 

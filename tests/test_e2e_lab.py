@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
-from labserver import board_mapping, board_point
+from labserver import POLL, board_mapping, board_point
 
 pytestmark = pytest.mark.e2e
 
@@ -83,7 +83,7 @@ def test_click_places_a_tile_in_jupyterlab(shared_lab, lab):
         hovered = board_mapping(page, board)  # the label is named once the preview is shown
         page.evaluate(TIMER)
         page.mouse.click(*target)
-        page.wait_for_function(STATUS_HAS, arg=f"place {x},{y} {rot}", timeout=20_000)
+        page.wait_for_function(STATUS_HAS, arg=f"place {x},{y} {rot}", polling=POLL, timeout=20_000)
         board_mapping(page, board, after=hovered["drawn"])
         times = page.evaluate("() => window.carcnbTimes")
         assert (status.inner_text(), scores.inner_text()) != before

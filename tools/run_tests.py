@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+TESTS = Path(__file__).resolve().parents[1] / "tests"
 PYTEST = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"]
 # The tests of the site built from the notebooks run with the notebooks: nbval's process has the notebook
 # libraries loaded already (importing them costs some 3 s a process), and the other parts never load them.
@@ -28,7 +29,9 @@ WITHOUT_NBVAL = ["-p", "no:nbval"]
 # The heavy modules come first in the collection (tests/conftest.py); xdist keeps that order, one module at a time.
 UNIT = [*PYTEST, *WITHOUT_NBVAL, "-n", "2", "--dist", "loadscope", "--no-loadscope-reorder", "-m", "not e2e",
         *(f"--ignore={path}" for path in SITE), "tests"]
-BROWSER = [*PYTEST, *WITHOUT_NBVAL, "-m", "e2e", "tests"]
+# The browser tests are the test_e2e_*.py files (tests/conftest.py refuses an e2e test elsewhere): collecting
+# only them spares the browser stream the import of every other test module.
+BROWSER = [*PYTEST, *WITHOUT_NBVAL, "-m", "e2e", *sorted(map(str, TESTS.glob("test_e2e_*.py")))]
 CHECK = [sys.executable, "-m", "carcnb", "check", "puzzles"]
 NOTEBOOKS = [*PYTEST, "--nbval-lax", "--nbval-current-env", "-m", "not e2e", "notebooks", *SITE]
 
