@@ -1,6 +1,7 @@
 """Shared helpers for the engine tests: positions written inline, scripted turns, random play."""
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -14,11 +15,19 @@ from carcnb.engine.actions import parse_action
 from carcnb.engine.state import Game, GameState
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
-from carcnb.positions.parse import parse
+from carcnb.positions.parse import load, parse
+from carcnb.puzzles.collection import puzzle_root
 from carcnb.search.playout import random_playout
 from carcnb.telling.notation import notation_pictures
 
 COLORS = ("red", "blue", "green", "yellow", "black", "gray")
+
+
+@functools.cache
+def collection() -> tuple[tuple[Path, Position], ...]:
+    """Every puzzle file of the collection with its position, loaded once a test process: several modules ask a
+    question of each puzzle, and they make their lists as the tests are collected, in every worker."""
+    return tuple((path, load(path)) for path in sorted(puzzle_root().rglob("*.toml")))
 
 # A forum user's board: red's thief on the road from the cloister, open to the east, a city below its end.
 THIEF_ROAD = """board = \"\"\"

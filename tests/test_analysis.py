@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import collection
 
 from carcnb.cli import main
 from carcnb.engine.errors import CarcnbError
@@ -25,8 +26,7 @@ from carcnb.telling.lookahead import analysis_lines
 
 pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
 
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
-LAST_TURNS = [p for f in sorted(PUZZLES.rglob("*.toml")) if (p0 := load(f)).pile == () and p0.question
+LAST_TURNS = [p for _, p0 in collection() if p0.pile == () and p0.question
               and p0.question.kind == "best" for p in readings_asked(p0)]
 
 

@@ -9,13 +9,14 @@ from pathlib import Path
 from typing import ClassVar
 
 import pytest
+from conftest import collection
 
 from carcnb.cli import main
 from carcnb.engine.actions import Action, Ferry, parse_action
 from carcnb.engine.geometry import PORT_NAMES
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
-from carcnb.positions.parse import load, parse
+from carcnb.positions.parse import parse
 from carcnb.search.lines import answer_moves, forced
 from carcnb.search.questions import readings_asked
 from carcnb.search.solve import Solver, objective
@@ -78,7 +79,7 @@ board = """
 kind = "best"
 answer = { line = ["place 1,-3 180", "pass"], value = 4 }
 '''
-COLLECTION = [part for path in sorted(PUZZLES.rglob("*.toml")) for part in readings_asked(load(path))]
+COLLECTION = [part for _, p in collection() for part in readings_asked(p)]
 
 
 class OneSearch(Solver):

@@ -10,15 +10,15 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import collection
 
 from carcnb.engine.rulings import RULINGS, resolve
 from carcnb.engine.tiles import catalogue
 from carcnb.positions.model import Position
-from carcnb.positions.parse import load
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.search.questions import readings_asked
 
-PUZZLES = [load(path) for path in sorted(puzzle_root().rglob("*.toml"))]
+PUZZLES = [p for _, p in collection()]
 # Every question asked: a puzzle under each reading of a ruling asks one per reading, each with that option in
 # force; its grade (the ruling among its topics) is the file's.
 ASKED = [part for p in PUZZLES for part in readings_asked(p)]

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from conftest import position_from_text
+from conftest import collection, position_from_text
 
 from carcnb.cli import main
 from carcnb.engine.actions import parse_action
@@ -313,8 +313,7 @@ def test_the_quiz_takes_the_answer_in_any_spelling_and_tells_why_the_greedy_move
 # ----- the shipped collection -------------------------------------------------------------------------------
 @functools.cache
 def _shipped_mid_game() -> list[tuple[str, Position]]:
-    found = ((path, load(path)) for path in sorted(puzzle_root().rglob("*.toml")))
-    return [(str(path.relative_to(puzzle_root())), p) for path, p in found
+    return [(str(path.relative_to(puzzle_root())), p) for path, p in collection()
             if p.question is not None and p.question.horizon == "game"]
 
 

@@ -7,15 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import collection
 
 from carcnb.engine.actions import Action, parse_action
 from carcnb.positions.game_io import state_from_position
 from carcnb.positions.model import Position
-from carcnb.positions.parse import load
 from carcnb.puzzles.collection import puzzle_root
-from carcnb.telling.idea import Line, lines
 from carcnb.search.questions import readings_asked
 from carcnb.telling.account import account
+from carcnb.telling.idea import Line, lines
 
 pytestmark = pytest.mark.heavy  # among the slowest modules: make test hands them out first
 
@@ -27,8 +27,7 @@ def _asked(path: Path, part: Position):
     return pytest.param(part, id=name)
 
 
-BEST = [_asked(path, part) for path in sorted(puzzle_root().rglob("*.toml"))
-        for part in readings_asked(load(path)) if part.question.kind == "best"]
+BEST = [_asked(path, part) for path, p in collection() for part in readings_asked(p) if part.question.kind == "best"]
 
 
 def _parted(line: Line, answer: tuple[Action, ...]) -> int | None:

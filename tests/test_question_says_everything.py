@@ -3,7 +3,7 @@ that differ from the defaults, and what a count counts (distinct boards, unless 
 from __future__ import annotations
 
 import pytest
-from conftest import position_from_text
+from conftest import collection, position_from_text
 
 from carcnb.engine.rulings import RULINGS, involved
 from carcnb.positions.parse import load
@@ -14,7 +14,7 @@ from carcnb.telling.wording import question_text
 BEST = {"kind": "best", "answer": {"line": ["pass"], "value": 0}}
 # X fits at four positions around D and L, in all four rotations, which look the same.
 CROSSROADS = "0,0 D 0\n1,0 L 0\n0,-1 V 0"
-PUZZLES = [load(path) for path in sorted(puzzle_root().rglob("*.toml"))]
+PUZZLES = [p for _, p in collection()]
 
 
 def test_a_mid_game_best_question_says_what_best_means_and_over_what_horizon():
