@@ -105,6 +105,22 @@ def test_every_writer_given_a_place_it_cannot_write_says_so_in_one_line(tmp_path
         assert_said_in_one_line(argv, code, err, path)
 
 
+def test_a_folder_name_too_long_is_refused_before_the_work(tmp_path, capsys, monkeypatch):
+    """A folder whose name the file system cannot hold is found before the pictures are drawn (or, for a site,
+    before the notebook tools are loaded): the answer comes at once, not after seconds of work that cannot be
+    written."""
+    def work(*_args, **_kwargs):
+        raise AssertionError("the work began before the folder was checked")
+
+    monkeypatch.setattr("carcnb.telling.notation.notation_pictures", work)
+    too_long = tmp_path / ("x" * 300)
+    for argv in (["notation", "-o", str(too_long)], ["site", NOTEBOOK, "-o", str(too_long / "site")]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "is 300 bytes long" in err and "choose a shorter name" in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
 # ----- in a child process: permissions, FIFOs, Ctrl-C -------------------------------------------------------
 def as_a_user() -> list[str]:
     """The prefix that runs a child with a user's permissions: nothing for a user; for root, without the

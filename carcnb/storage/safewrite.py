@@ -100,13 +100,29 @@ def refuse_overwrite(paths: Iterable[Path]) -> None:
                                 f"was written; add --force to overwrite them, or choose another folder")
 
 
+def _name_max(folder: Path) -> int:
+    """The longest name, in bytes, the file system of ``folder`` allows."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        return 255
+
+
 def check_folder(folder: Path) -> None:
     """Raise ``FolderError`` unless files can be written into ``folder``: it is a writable folder, or it can
-    be made (its nearest existing parent is a writable folder). Nothing is created here."""
+    be made (its nearest existing parent is a writable folder, and no name to make is too long for it). Nothing
+    is created here: a command asks before its work, so that a place it cannot write costs no wait."""
     existing = Path(os.path.abspath(folder))
+    to_make: list[str] = []
     while not os.path.lexists(existing) and existing != existing.parent:
+        to_make.append(existing.name)
         existing = existing.parent
     os.stat(existing)  # a link that leads back to itself or nowhere: its OSError names it
+    longest = max(to_make, key=lambda name: len(os.fsencode(name)), default="")
+    if len(os.fsencode(longest)) > _name_max(existing):
+        raise FolderError(f"cannot write into {folder}: the name {longest[:16]}… is {len(os.fsencode(longest))} "
+                          f"bytes long, more than the {_name_max(existing)} a name may have here: choose a shorter "
+                          f"name")
     if not existing.is_dir():
         made = f", so {folder} cannot be made" if existing != Path(os.path.abspath(folder)) else ""
         raise FolderError(f"{existing} is a file, not a folder{made}: choose another folder to write into")
