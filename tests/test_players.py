@@ -32,7 +32,7 @@ SMALL = Budget(iterations=40)
 def test_every_player_finishes_a_game_with_legal_actions_only(level, sets, players):
     """``play_game`` applies each choice with the legality check on: an illegal choice raises."""
     colours = ("red", "blue", "green", "yellow", "black", "gray")[:players]
-    seated = [make_player(level, seed, Budget(iterations=8)) for seed in range(players)]
+    seated = [make_player(level, seed, Budget(iterations=2)) for seed in range(players)]
     state = GameState(Game(players=colours, sets=frozenset(sets)), seed=11)
     state.stages = [dict(list(stage.items())[:3]) for stage in state.stages]  # a short game: a few tiles a stage
     end = play_game(state, seated)
