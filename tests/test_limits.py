@@ -20,6 +20,7 @@ from carcnb.search.questions import reading_of
 from carcnb.search.budget import DEFAULT_MAX_NODES, search_budget
 from carcnb.search.solve import Solver, solve
 from carcnb.telling.render import PictureScaled, render_png
+from carcnb.telling.render import export
 from carcnb.telling.render.export import MAX_PIXELS, fitted_px
 from carcnb.telling.render.result import result_png
 from carcnb.telling.verdict import check_answer, reveal
@@ -113,6 +114,9 @@ def test_the_puzzle_board_shows_a_search_limit_in_its_status_instead_of_raising(
 
 
 # ----- pictures --------------------------------------------------------------------------------------------
+# The pictures below are capped at a tenth of the pixels a picture may have: the cap's arithmetic is the same, and
+# drawing forty million pixels a test took seconds.
+FEWER_PIXELS = MAX_PIXELS // 10
 FAR = """format = "carcnb/1"
 players = ["red", "blue"]
 board = \"\"\"
@@ -122,36 +126,40 @@ board = \"\"\"
 """
 
 
-def test_a_picture_too_large_for_its_pixels_per_tile_is_drawn_smaller_and_says_so(capsys, tmp_path):
+def test_a_picture_too_large_for_its_pixels_per_tile_is_drawn_smaller_and_says_so(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(export, "MAX_PIXELS", FEWER_PIXELS)
     far = tmp_path / "far.toml"
     far.write_text(FAR, encoding="utf-8")
     code, _, err = run(capsys, "render", far, "-o", tmp_path / "far.png", "--px", "160")
     assert code == 0
-    assert "drawn at 31 pixels per tile, not 160: the board spans 199 by 199 tiles" in err
-    assert "check the tiles' coordinates, or ask for fewer pixels per tile (--px)" in err
+    assert "drawn at 10 pixels per tile, not 160: the board spans 199 by 199 tiles" in err
+    assert "a picture has at most 4 million; check the tiles' coordinates, or ask for fewer pixels per tile (--px)" \
+        in err
     from PIL import Image
 
     with Image.open(tmp_path / "far.png") as im:
-        assert im.width * im.height <= MAX_PIXELS
+        assert im.width * im.height <= FEWER_PIXELS
 
 
-def test_render_png_warns_when_it_draws_smaller_and_maps_the_pixels_it_drew(tmp_path):
+def test_render_png_warns_when_it_draws_smaller_and_maps_the_pixels_it_drew(tmp_path, monkeypatch):
+    monkeypatch.setattr(export, "MAX_PIXELS", FEWER_PIXELS)
     far = tmp_path / "far.toml"
     far.write_text(FAR, encoding="utf-8")
-    with pytest.warns(PictureScaled, match="drawn at 31 pixels per tile"):
+    with pytest.warns(PictureScaled, match="drawn at 10 pixels per tile"):
         _, geometry = render_png(load(far), px_per_tile=160, coords=False)
-    assert geometry.width * geometry.height <= MAX_PIXELS
-    assert geometry.to_board(31.5, geometry.height - 31.5)[:2] == (0, 0)
+    assert geometry.width * geometry.height <= FEWER_PIXELS
+    assert geometry.to_board(10.5, geometry.height - 10.5)[:2] == (0, 0)
 
 
-def test_the_result_picture_is_capped_in_pixels_too():
+def test_the_result_picture_is_capped_in_pixels_too(monkeypatch):
+    monkeypatch.setattr(export, "MAX_PIXELS", FEWER_PIXELS)
     told = reveal(load(BEST)).told  # 7 by 4 tiles with the margin
-    with pytest.warns(PictureScaled, match="drawn at 1195 pixels per tile, not 3000"):
+    with pytest.warns(PictureScaled, match="drawn at 377 pixels per tile, not 3000"):
         png = result_png(told, px_per_tile=3000)
     from PIL import Image
 
     with Image.open(io.BytesIO(png)) as im:
-        assert im.width * im.height <= MAX_PIXELS
+        assert im.width * im.height <= FEWER_PIXELS
 
 
 def test_side_by_side_panels_share_the_pixels_of_one_picture():
