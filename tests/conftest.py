@@ -29,6 +29,16 @@ def collection() -> tuple[tuple[Path, Position], ...]:
     question of each puzzle, and they make their lists as the tests are collected, in every worker."""
     return tuple((path, load(path)) for path in sorted(puzzle_root().rglob("*.toml")))
 
+
+def collected(path: Path) -> Position:
+    """The position of a file of the collection, as ``load`` reads it (``collection``: loaded once)."""
+    return _by_path()[path]
+
+
+@functools.cache
+def _by_path() -> dict[Path, Position]:
+    return dict(collection())
+
 # A forum user's board: red's thief on the road from the cloister, open to the east, a city below its end.
 THIEF_ROAD = """board = \"\"\"
 -1,0   A    270

@@ -3,12 +3,12 @@ quiz and the puzzle browser never serve two puzzles on one board in a row."""
 from __future__ import annotations
 
 import pytest
-from conftest import position_text
+from conftest import collection, position_text
 
 from carcnb.cli import main
 from carcnb.engine.errors import PositionFormatError
 from carcnb.positions.dump import dump
-from carcnb.positions.parse import load, parse
+from carcnb.positions.parse import parse
 from carcnb.puzzles.collection import puzzle_root
 from carcnb.puzzles.duplicates import boards_apart, duplicate_files
 from carcnb.puzzles.grade import grade_file
@@ -115,8 +115,8 @@ def test_the_ruling_asked_under_is_not_set_by_the_file():
 
 
 def test_every_reading_of_the_collection_has_its_own_explanation():
-    for path in sorted(puzzle_root().rglob("*.toml")):
-        parts = readings_asked(load(path))
+    for path, p in collection():
+        parts = readings_asked(p)
         if len(parts) > 1:
             texts = [part.question.explanation for part in parts]
             assert all(isinstance(t, str) for t in texts) and len(set(texts)) == len(texts), path

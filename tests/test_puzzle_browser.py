@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import position_from_text
+from conftest import collection, position_from_text
 
 from carcnb.engine.errors import CarcnbError
 from carcnb.positions.parse import load
@@ -196,7 +196,7 @@ def test_no_collection_is_a_clear_error(tmp_path: Path):
 def test_the_shipped_collection_is_the_default(tmp_path: Path):
     browser = BrowserModel(progress=tmp_path / "progress.json")
     assert browser.collection.root == (ROOT / "puzzles").resolve()
-    asked = [part for path in (ROOT / "puzzles").rglob("*.toml") for part in readings_asked(load(path))]
+    asked = [part for _, p in collection() for part in readings_asked(p)]
     assert len(browser.entries) == len(asked) and not browser.collection.problems
 
 

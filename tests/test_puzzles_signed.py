@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import collected
 
 from carcnb.cli import main
 from carcnb.engine.actions import parse_action
@@ -32,13 +33,13 @@ LABEL = re.compile(r"\((rulings?) ([a-z]+\.[a-z_]+ = [\w,]+(?:, [a-z]+\.[a-z_]+ 
 
 
 def test_every_board_could_arise_in_play():
-    bad = {str(p.relative_to(ROOT)): unplayable(load(p)) for p in PATHS}
+    bad = {str(p.relative_to(ROOT)): unplayable(collected(p)) for p in PATHS}
     assert not {k: v for k, v in bad.items() if v}
 
 
 def test_every_puzzle_sits_in_the_folder_of_the_sets_it_uses():
     for path in PATHS:
-        folder, used = path.parent.name, sets_in_use(load(path))
+        folder, used = path.parent.name, sets_in_use(collected(path))
         if folder in SETS:
             assert folder in used, f"{path}: in {folder}/, which it does not use ({sorted(used)})"
         elif folder in ("combos", "combinations"):
@@ -50,7 +51,7 @@ def test_every_puzzle_has_a_title_of_its_own_and_every_ruling_label_one_format()
     titles = [e.title for e in entries]
     assert len(set(titles)) == len(titles), sorted(t for t in titles if titles.count(t) > 1)
     for path in PATHS:
-        assert not OLD_LABEL.search(load(path).title or ""), f"{path}: its title carries a ruling label of its own"
+        assert not OLD_LABEL.search(collected(path).title or ""), f"{path}: its title carries a ruling label of its own"
     for entry in entries:
         label = re.search(r"\(rulings? [^)]*\)$", entry.title)
         if label:
@@ -61,7 +62,7 @@ def test_every_puzzle_has_a_title_of_its_own_and_every_ruling_label_one_format()
 
 def test_every_ruling_that_decides_is_stated_in_words_with_its_reading():
     for path in PATHS:
-        for part in readings_asked(load(path)):
+        for part in readings_asked(collected(path)):
             deciding = [t for t in part.question.topics or () if t in RULINGS]
             said = question_text(part)
             for rid, option in readings_in_force(part):
@@ -75,7 +76,7 @@ def test_every_ruling_that_decides_is_stated_in_words_with_its_reading():
 def test_a_mined_title_names_the_theme_its_answer_bears_out_and_not_the_move(path):
     """A farmer not fed, a player held back: the opponent's loss is what the answer wins by; a follower knocked
     out: the title does not say which."""
-    p = load(path)
+    p = collected(path)
     if p.question.horizon == "game":  # a mid-game puzzle: the file's line against the greedy move
         line = tuple(map(parse_action, dict(p.question.answer)["line"]))
         idea = compared(p, line, greedy_line(p), 0)
@@ -109,6 +110,6 @@ def test_check_refuses_a_board_that_could_not_arise_in_play(tmp_path, capsys):
 
 def test_the_answers_of_the_mined_puzzles_move_no_tile_the_title_names():
     for path in MINED:
-        p = load(path)
+        p = collected(path)
         line = dict(p.question.answer)["line"]
         assert not any(action in p.title for action in line if parse_action(action).__class__.__name__ != "Pass")

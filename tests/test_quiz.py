@@ -5,7 +5,7 @@ import io
 from pathlib import Path
 
 import pytest
-from conftest import position_text
+from conftest import collection, position_text
 
 from carcnb.cli import main
 from carcnb.cli._terminal import image_protocol, inline_image
@@ -191,7 +191,7 @@ def test_the_session_removes_the_pictures_it_wrote_in_a_folder_of_its_own(puzzle
 
 def test_without_a_path_the_shipped_collection_is_played(tmp_path, capsys, monkeypatch):
     shipped = sorted(puzzle_root().rglob("*.toml"))
-    asked = [part for path in shipped for part in readings_asked(load(path))]  # one question per reading
+    asked = [part for _, p in collection() for part in readings_asked(p)]  # one question per reading
     code, out, _ = run(capsys, "quiz", "--picture-dir", str(tmp_path), stdin="quit\n", monkeypatch=monkeypatch)
     assert code == 0
     assert f"Puzzle 1 of {len(asked)}:" in out and f"({shipped[0]})" in out

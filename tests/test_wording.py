@@ -1,15 +1,11 @@
 """The question in words: one sentence per kind, and for ``best`` one per decision the player faces."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from conftest import RIVER, position_from_text, state_from_text
+from conftest import RIVER, collection, position_from_text, state_from_text
 
-from carcnb.positions.parse import load
 from carcnb.telling.wording import FINAL, decision_text, question_text, tile_name
 
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
 BEST = {"kind": "best", "answer": {"line": ["pass"], "value": 0}}  # the sentence never reads the answer
 
 # Red's thief on the road -1,0..3,0, open to the east (the meteor puzzle's board).
@@ -166,8 +162,7 @@ def test_wording_a_decision_leaves_the_state_as_it_was():
 
 
 def test_no_puzzle_question_states_its_answer():
-    for path in sorted(PUZZLES.rglob("*.toml")):
-        p = load(path)
+    for path, p in collection():
         text = question_text(p)
         assert text.endswith(("?", ".")), path
         if p.question.kind == "best":
