@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from conftest import collection, position_from_text
+from conftest import collected, collection, position_from_text
 
 from carcnb.cli import main
 from carcnb.engine.actions import parse_action
@@ -321,7 +321,7 @@ def _shipped_mid_game() -> list[tuple[str, Position]]:
 def _idea(name: str) -> str:
     """The theme of the shipped mid-game puzzle ``name``: its answer's line against the greedy move, as the miner
     judged it (once a file: each puzzle's test and the collection's ask it)."""
-    p = load(puzzle_root() / name)
+    p = collected(puzzle_root() / name)
     line = tuple(map(parse_action, dict(p.question.answer)["line"]))
     idea = compared(p, line, midgame.greedy_line(p), 0)
     return idea.theme if idea is not None else ""
