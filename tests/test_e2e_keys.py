@@ -31,8 +31,9 @@ WIDGETS = {".carcnb-editor": 1, ".carcnb-puzzle": 2, ".carcnb-browser": 3}  # ro
 # every key of JupyterLab's command mode that changes cells (d twice: `d d` deletes a cell)
 COMMAND_KEYS = ("r", "m", "y", "d", "d", "x", "c", "v", "z", "a", "b", "1", "2", "3", "4", "5", "6")
 # After a click on each further text, a few of them: the guard keeps every key without a modifier alike, so what
-# a text's click can change is only where the focus is, and any of these would change a cell if it left.
-SPOT_KEYS = ("m", "r", "d", "d")
+# a text's click can change is only where the focus is, and any of these would change a cell if it left. Not `r`:
+# the widgets' own key, which would draw the board again after every text.
+SPOT_KEYS = ("m", "y", "d", "d")
 
 CELL_STATE = """() => {
     const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
