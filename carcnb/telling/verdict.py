@@ -215,7 +215,7 @@ def _check_best(p: Position, given: Sequence[Action | str]) -> Verdict:
 
     def play(action: Action) -> list[tuple[int, Action]]:
         state.apply(action, check=False)
-        before = state.clone()
+        before = state.fork(record=True)  # the replies are told from here (``account`` copies it again)
         answers = answer_moves(state, mover, solver)
         if answers:
             story.append(f"After {str(action)!r}: {_answers_text(before, answers)}.")
