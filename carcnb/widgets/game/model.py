@@ -25,7 +25,6 @@ from pathlib import Path
 from carcnb.engine.actions import Action, Draw
 from carcnb.engine.errors import CarcnbError, IllegalPositionError, printable
 from carcnb.engine.geometry import Pos
-from carcnb.engine.journal import Journal
 from carcnb.engine.state import COLORS, Game, GameState
 from carcnb.engine.steps import CHANCE, TERMINAL
 from carcnb.engine.tiles import SETS
@@ -47,14 +46,10 @@ DRAW_SEED = 1_000_003  # the draws' generator: seed * DRAW_SEED + tiles drawn so
 
 
 def thinking_copy(state: GameState) -> GameState:
-    """A copy of the game for a computer player to try actions on: without the record that undoes the game so
-    far (copying it would cost more with every turn); what the player tries on it, it takes back itself."""
-    record = state.j
-    state.j = state.board.j = Journal()
-    try:
-        return state.clone()
-    finally:
-        state.j = state.board.j = record
+    """A copy of the game for a computer player to try actions on (a fork: it does not carry the record that
+    undoes the game so far, which would cost more to copy with every turn); what the player tries on it, it
+    records and takes back itself."""
+    return state.fork(record=True)
 
 
 @dataclass(frozen=True)
