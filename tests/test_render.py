@@ -19,8 +19,10 @@ from carcnb.engine.geometry import PORT_INDEX, PORT_NAMES, ROTATIONS, rotate_por
 from carcnb.engine.state import Game, GameState
 from carcnb.engine.tiles import catalogue
 from carcnb.positions.game_io import problems, state_from_position
+from carcnb.positions.model import Position, TileLine
 from carcnb.telling.render import (BoardGeometry, draw_board, png_bytes, port_at, port_point, render_png, save_picture,
                                    style, svg_text)
+from carcnb.telling.render.alone import COLUMNS, tile_pictures
 from carcnb.telling.render.masks import RES, segment_labels
 from carcnb.telling.render.tileart import tile_art
 
@@ -73,6 +75,21 @@ def test_every_tile_draws_at_every_rotation(tid):
     for i in range(4):
         quarter = image[:, i * 50:(i + 1) * 50]
         assert np.abs(quarter - background).max(axis=2).mean() > 10, f"{tid} at {ROTATIONS[i]} is blank"
+
+
+def test_tiles_drawn_together_are_each_the_tile_drawn_alone():
+    """The palette draws its tiles in one picture and cuts it apart: each cut is the tile's picture drawn on its
+    own, on every row of the shared picture."""
+    tiles = [(tid, rot) for tid, rot in zip(catalogue().ids()[:COLUMNS + 3], [0, 90, 180, 270] * 4)]
+    cut = tile_pictures(tiles, 40)
+    assert list(cut) == tiles
+    for tid, rot in tiles:
+        alone, _ = render_png(Position(players=("red", "blue"), board=(TileLine(0, 0, tid, rot),)), px_per_tile=40,
+                              extent=(0, 1, 0, 1), coords=False)
+        with Image.open(io.BytesIO(cut[(tid, rot)])) as a, Image.open(io.BytesIO(alone)) as b:
+            assert a.size == b.size == (40, 40)
+            differ = np.abs(np.asarray(a.convert("RGBA"), dtype=int) - np.asarray(b.convert("RGBA"), dtype=int))
+            assert differ.max() <= 2, (tid, rot)  # the smoothing of an edge may round the other way
 
 
 # ----- where followers stand -------------------------------------------------------------------------------

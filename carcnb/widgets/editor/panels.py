@@ -12,7 +12,6 @@ from pathlib import Path
 import ipywidgets as w
 from ipyevents import Event
 
-from carcnb.positions.model import Position, TileLine
 from carcnb.widgets.editor.model import EDIT, EditorModel
 
 HAND_PX = 96
@@ -44,13 +43,17 @@ _TILE_PICTURES: dict[tuple[str, int], bytes] = {}
 
 def tile_png(tid: str, rot: int) -> bytes:
     """One tile alone at a rotation (cached: there are a few hundred at most)."""
-    key = (tid, rot)
-    if key not in _TILE_PICTURES:
-        from carcnb.telling.render import render_png
+    draw_tiles([(tid, rot)])
+    return _TILE_PICTURES[(tid, rot)]
 
-        alone = Position(players=("red", "blue"), board=(TileLine(0, 0, tid, rot),))
-        _TILE_PICTURES[key] = render_png(alone, px_per_tile=HAND_PX, extent=(0, 1, 0, 1), coords=False)[0]
-    return _TILE_PICTURES[key]
+
+def draw_tiles(tiles: list[tuple[str, int]]) -> None:
+    """Draw the tiles (ids and rotations) not drawn yet, all in one picture (``tile_pictures``)."""
+    missing = [tile for tile in dict.fromkeys(tiles) if tile not in _TILE_PICTURES]
+    if missing:
+        from carcnb.telling.render.alone import tile_pictures
+
+        _TILE_PICTURES.update(tile_pictures(missing, HAND_PX))
 
 
 class PalettePanel:
@@ -84,6 +87,7 @@ class PalettePanel:
         that cannot be drawn now is faded."""
         entries = self.model.palette()
         if [e.tile for e in entries] != list(self.cells):
+            draw_tiles([(e.tile, 0) for e in entries])
             self.cells = {e.tile: self.cells.get(e.tile) or self._cell(e.tile) for e in entries}
             self.box.children = [cell for _, _, cell in self.cells.values()]
         for e in entries:
