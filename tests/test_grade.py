@@ -1,11 +1,10 @@
 """Grades: difficulty and topics from the engine, written into [question] without touching anything else."""
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
-from conftest import position_text
+from conftest import collection, position_text
 from test_account import THIEF_AND_KNIGHT
 
 from carcnb.cli import main
@@ -73,9 +72,8 @@ def _one_of_each_shape() -> list[Path]:
     """A collection file of each shape the grade is written into: each kind of question, over the turn or the
     whole game, made by hand or mined (``carcnb check`` holds every file's grade to the engine's)."""
     shapes: dict[tuple, Path] = {}
-    for path in sorted(PUZZLES.rglob("*.toml")):  # read as TOML only: this runs as the tests are collected
-        q = tomllib.loads(path.read_text(encoding="utf-8"))["question"]
-        shapes.setdefault((q["kind"], q.get("horizon", "turn"), "mined" in path.parts), path)
+    for path, p in collection():
+        shapes.setdefault((p.question.kind, p.question.horizon, "mined" in path.parts), path)
     return list(shapes.values())
 
 

@@ -3,6 +3,7 @@ of any part fails the whole run, with each part's output shown."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -40,12 +41,17 @@ def test_any_failing_part_fails_the_run(runner, monkeypatch, capfd, codes, expec
     out = capfd.readouterr().out
     for said in ("unit ran", "browser ran", "check ran", "notebooks ran"):  # every part's output is shown
         assert said in out
+    assert re.search(r"The unit tests took \d+ s\.", out)  # and how long each part took
+    for title in ("Browser", "Check", "Notebooks"):
+        assert re.search(rf"{title} \(run beside the unit tests, \d+ s\):", out), out
 
 
 def test_the_notebooks_run_beside_the_unit_tests_once(runner):
     parts = [cmd for stream in runner.streams() for _, _, cmd, _ in stream]
     assert "notebooks" in runner.NOTEBOOKS and "notebooks" not in runner.UNIT and runner.NOTEBOOKS in parts
     assert "tests" in runner.UNIT and runner.BROWSER in parts and runner.CHECK in parts
+    browser_files = {Path(a).name for a in runner.BROWSER if a.endswith(".py")}
+    assert browser_files == {p.name for p in RUNNER.parents[1].joinpath("tests").glob("test_e2e_*.py")} != set()
 
 
 def test_every_part_keeps_compiled_bytecode_and_a_data_folder_of_its_own(runner, monkeypatch, tmp_path):

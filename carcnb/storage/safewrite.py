@@ -119,10 +119,10 @@ def check_folder(folder: Path) -> None:
         existing = existing.parent
     os.stat(existing)  # a link that leads back to itself or nowhere: its OSError names it
     longest = max(to_make, key=lambda name: len(os.fsencode(name)), default="")
-    if len(os.fsencode(longest)) > _name_max(existing):
-        raise FolderError(f"cannot write into {folder}: the name {longest[:16]}… is {len(os.fsencode(longest))} "
-                          f"bytes long, more than the {_name_max(existing)} a name may have here: choose a shorter "
-                          f"name")
+    size, most = len(os.fsencode(longest)), _name_max(existing)
+    if size > most:
+        raise FolderError(f"cannot write into {folder}: the name {longest[:16]}… is {size} bytes long, more than "
+                          f"the {most} a name may have here: choose a shorter name")
     if not existing.is_dir():
         made = f", so {folder} cannot be made" if existing != Path(os.path.abspath(folder)) else ""
         raise FolderError(f"{existing} is a file, not a folder{made}: choose another folder to write into")
